@@ -1,0 +1,325 @@
+/* cmd_eval.c: `trecjudge eval`, evaluation of run files against qrels, compatible with trec_eval. */
+#include <getopt.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "formats/formats.h"
+#include "metrics/metrics.h"
+#include "report/report.h"
+#include "util/util.h"
+
+static const char eval_usage[] =
+    "usage: trecjudge eval [OPTIONS] QRELS RUN [RUN...]\n"
+    "Evaluates each RUN against QRELS and prints trec_eval's output format.\n"
+    "  -q                 also print each topic's values\n"
+    "  -c                 average over every qrels topic (a missing topic retrieved nothing)\n"
+    "  -J                 drop retrieved documents that are not judged\n"
+    "  -M N               evaluate only the top N documents of each topic\n"
+    "  -l N               a grade >= N counts as relevant (default 1)\n"
+    "  -N N               number of documents in the collection (for utility)\n"
+    "  -n                 no summary lines\n"
+    "  -m MEASURE[.PARAMS]  select measures (official, all_trec, set, trecjudge, all, or a name)\n"
+    "  --format FMT       trec (default), tsv or json\n"
+    "  --jk-base B        log base of Jarvelin-Kekalainen DCG (default 2)\n"
+    "Files may be gzip-compressed; '-' reads a run from standard input.\n";
+
+/* Per qrels topic: what the measures need besides the ranking. */
+typedef struct eval_topic {
+    const formats_qrels_topic *qt;
+    long *levels;
+    metrics_topic base;       /* rel_levels, num_rel_levels, num_rel */
+} eval_topic;
+
+typedef struct eval_ctx {
+    const formats_qrels *qrels;
+    const metrics_set *set;
+    const metrics_params *params;
+    eval_topic *topics;
+    size_t ntopics, nvalues;
+    /* per run */
+    double *values;           /* ntopics x nvalues */
+    char **strings;
+    unsigned char *done;
+    /* scratch */
+    metrics_doc *docs;
+    size_t docs_cap;
+    long *rels;
+    size_t rels_cap;
+} eval_ctx;
+
+static int eval_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
+{
+    (void)err;
+    eval_ctx *c = vctx;
+    const formats_qrels_topic *qt = formats_qrels_find(c->qrels, rt->qid);
+    if (qt == NULL)
+        return 0; /* trec_eval ignores topics that have no judgments */
+    size_t ti = (size_t)(qt - c->qrels->topics);
+    eval_topic *et = &c->topics[ti];
+    util_grow(&c->docs, &c->docs_cap, rt->ndocs, sizeof *c->docs);
+    util_grow(&c->rels, &c->rels_cap, rt->ndocs, sizeof *c->rels);
+    for (size_t i = 0; i < rt->ndocs; i++) {
+        const formats_run_doc *d = &rt->docs[i];
+        const formats_qrel *j = formats_qrels_lookup(qt, d->docno, d->docno_len, d->hash);
+        c->docs[i].score = d->score;
+        c->docs[i].docno = d->docno;
+        c->docs[i].rel = j == NULL ? METRICS_NONPOOL : j->rel < 0 ? METRICS_UNJUDGED : j->rel;
+    }
+    metrics_topic t = et->base;
+    metrics_rank(c->docs, rt->ndocs, c->params, c->rels, &t);
+    double *row = c->values + ti * c->nvalues;
+    char **srow = c->strings + ti * c->nvalues;
+    for (size_t i = 0; i < c->nvalues; i++)
+        util_free(&srow[i]);
+    metrics_set_compute(c->set, c->params, &t, row, srow);
+    c->done[ti] = 1;
+    return 0;
+}
+
+static void eval_reset(eval_ctx *c)
+{
+    memset(c->done, 0, c->ntopics);
+}
+
+/* Evaluates one run file; returns an exit status. */
+static int eval_run(eval_ctx *c, const char *path, report_eval *rep)
+{
+    util_error err = { 0, "" };
+    formats_run_info info;
+    eval_reset(c);
+    enum formats_run_mode mode = strcmp(path, "-") == 0 ? FORMATS_RUN_GROUP : FORMATS_RUN_STREAM;
+    int rc = formats_run_read(path, mode, eval_topic_cb, c, &info, &err);
+    if (rc == FORMATS_RUN_UNGROUPED) {
+        /* The topics' lines are interleaved: read again, keeping the whole run. */
+        eval_reset(c);
+        rc = formats_run_read(path, FORMATS_RUN_GROUP, eval_topic_cb, c, &info, &err);
+    }
+    if (rc != 0) {
+        util_warn("%s", err.msg);
+        formats_run_info_free(&info);
+        return err.code ? err.code : UTIL_EXIT_INPUT;
+    }
+    const char **qids = util_malloc(c->ntopics * sizeof *qids);
+    for (size_t i = 0; i < c->ntopics; i++) {
+        qids[i] = c->topics[i].qt->qid;
+        if (c->done[i])
+            continue;
+        if (!c->params->average_complete) {
+            util_warn("%s: topic '%s' is in the qrels but not in the run "
+                      "(use -c to score it as retrieving nothing)", path, qids[i]);
+            free(qids);
+            formats_run_info_free(&info);
+            return UTIL_EXIT_DATA;
+        }
+        char **srow = c->strings + i * c->nvalues;
+        for (size_t k = 0; k < c->nvalues; k++)
+            util_free(&srow[k]);
+        metrics_set_compute_missing(c->set, c->params, &c->topics[i].base,
+                                    c->values + i * c->nvalues, srow);
+    }
+    long num_rel_all = 0;
+    for (size_t i = 0; i < c->qrels->nlines; i++)
+        if (c->qrels->all[i].rel > 0)
+            num_rel_all++;
+    double *summary = util_malloc((c->nvalues ? c->nvalues : 1) * sizeof *summary);
+    metrics_set_summarize(c->set, c->params, c->values, c->ntopics, num_rel_all, summary);
+    report_run run = { info.tag, qids, c->ntopics, c->values, c->strings, summary };
+    report_eval_run(rep, &run);
+    free(summary);
+    free(qids);
+    formats_run_info_free(&info);
+    return UTIL_EXIT_OK;
+}
+
+static int parse_long_opt(const char *opt, const char *arg, long *out)
+{
+    if (util_parse_long(arg, strlen(arg), out) != 0) {
+        util_warn("eval: option -%s needs an integer, not '%s'", opt, arg);
+        return -1;
+    }
+    return 0;
+}
+
+int cli_eval(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        { "help", no_argument, NULL, 'h' },
+        { "format", required_argument, NULL, 'F' },
+        { "jk-base", required_argument, NULL, 'B' },
+        { "query_eval_wanted", no_argument, NULL, 'q' },
+        { "measure", required_argument, NULL, 'm' },
+        { "complete_rel_info_wanted", no_argument, NULL, 'c' },
+        { "level_for_rel", required_argument, NULL, 'l' },
+        { "nosummary", no_argument, NULL, 'n' },
+        { "Judged_docs_only", no_argument, NULL, 'J' },
+        { "Number_docs_in_coll", required_argument, NULL, 'N' },
+        { "Max_retrieved_per_topic", required_argument, NULL, 'M' },
+        { "Rel_info_format", required_argument, NULL, 'R' },
+        { "Results_format", required_argument, NULL, 'T' },
+        { "Zscore", required_argument, NULL, 'Z' },
+        { NULL, 0, NULL, 0 }
+    };
+    metrics_params params;
+    metrics_params_init(&params);
+    metrics_set *set = metrics_set_new();
+    report_format format = REPORT_TREC;
+    int per_topic = 0, summary = 1;
+    char msg[512];
+    int status = UTIL_EXIT_USAGE;
+    formats_qrels *qrels = NULL;
+    eval_ctx c;
+    memset(&c, 0, sizeof c);
+    optind = 1;
+    int opt;
+    while ((opt = getopt_long(argc, argv, "hqm:cl:nD:JN:M:R:T:Z:", longopts, NULL)) != -1) {
+        long v;
+        switch (opt) {
+        case 'h':
+            fputs(eval_usage, stdout);
+            status = UTIL_EXIT_OK;
+            goto out;
+        case 'q':
+            per_topic = 1;
+            break;
+        case 'c':
+            params.average_complete = 1;
+            break;
+        case 'J':
+            params.judged_only = 1;
+            break;
+        case 'n':
+            summary = 0;
+            break;
+        case 'D':
+            break; /* trec_eval's debug level: accepted and ignored */
+        case 'l':
+            if (parse_long_opt("l", optarg, &v) != 0)
+                goto out;
+            params.relevance_level = v;
+            break;
+        case 'M':
+            if (parse_long_opt("M", optarg, &v) != 0)
+                goto out;
+            params.max_docs = v;
+            break;
+        case 'N':
+            if (parse_long_opt("N", optarg, &v) != 0)
+                goto out;
+            params.num_docs_in_coll = v;
+            break;
+        case 'm':
+            if (metrics_set_select(set, optarg, msg, sizeof msg) != 0) {
+                util_warn("eval: %s", msg);
+                goto out;
+            }
+            break;
+        case 'R':
+            if (strcmp(optarg, "qrels") != 0) {
+                util_warn("eval: qrels format '%s' is not supported (only 'qrels')", optarg);
+                goto out;
+            }
+            break;
+        case 'T':
+            if (strcmp(optarg, "trec_results") != 0) {
+                util_warn("eval: results format '%s' is not supported (only 'trec_results')", optarg);
+                goto out;
+            }
+            break;
+        case 'Z':
+            util_warn("eval: -Z (z-scores) is not supported");
+            goto out;
+        case 'F':
+            if (report_format_parse(optarg, &format) != 0) {
+                util_warn("eval: unknown --format '%s' (trec, tsv or json)", optarg);
+                goto out;
+            }
+            break;
+        case 'B': {
+            double b;
+            if (util_parse_double(optarg, strlen(optarg), &b) != 0 || !(b > 1.0)) {
+                util_warn("eval: --jk-base needs a number greater than 1, not '%s'", optarg);
+                goto out;
+            }
+            params.jk_base = b;
+            break;
+        }
+        default:
+            fputs(eval_usage, stderr);
+            goto out;
+        }
+    }
+    if (argc - optind < 2) {
+        fputs(eval_usage, stderr);
+        goto out;
+    }
+    if (metrics_set_empty(set))
+        metrics_set_select(set, "official", msg, sizeof msg);
+    if (metrics_set_finish(set, msg, sizeof msg) != 0) {
+        util_warn("eval: %s", msg);
+        goto out;
+    }
+    util_error err = { 0, "" };
+    qrels = formats_qrels_read(argv[optind], &err);
+    if (qrels == NULL) {
+        util_warn("%s", err.msg);
+        status = err.code ? err.code : UTIL_EXIT_INPUT;
+        goto out;
+    }
+    c.qrels = qrels;
+    c.set = set;
+    c.params = &params;
+    c.ntopics = qrels->ntopics;
+    c.nvalues = metrics_set_size(set);
+    c.topics = util_calloc(c.ntopics, sizeof *c.topics);
+    long *grades = NULL;
+    size_t grades_cap = 0;
+    for (size_t i = 0; i < c.ntopics; i++) {
+        const formats_qrels_topic *qt = &qrels->topics[i];
+        util_grow(&grades, &grades_cap, qt->n, sizeof *grades);
+        for (size_t k = 0; k < qt->n; k++)
+            grades[k] = qt->qrels[k].rel;
+        eval_topic *et = &c.topics[i];
+        et->qt = qt;
+        size_t nl = metrics_levels_size(grades, qt->n);
+        et->levels = util_calloc(nl ? nl : 1, sizeof *et->levels);
+        metrics_levels(grades, qt->n, &params, et->levels, &et->base);
+    }
+    free(grades);
+    size_t cells = c.ntopics * (c.nvalues ? c.nvalues : 1);
+    c.values = util_calloc(cells, sizeof *c.values);
+    c.strings = util_calloc(cells, sizeof *c.strings);
+    c.done = util_calloc(c.ntopics ? c.ntopics : 1, 1);
+    util_out out;
+    util_out_init(&out, stdout);
+    report_eval rep = { &out, format, set, per_topic, summary, 0 };
+    report_eval_begin(&rep);
+    status = UTIL_EXIT_OK;
+    for (int a = optind + 1; a < argc && status == UTIL_EXIT_OK; a++)
+        status = eval_run(&c, argv[a], &rep);
+    if (status == UTIL_EXIT_OK)
+        report_eval_end(&rep);
+    if (util_out_flush(&out) != 0 || fflush(stdout) != 0) {
+        util_warn("eval: cannot write the output");
+        if (status == UTIL_EXIT_OK)
+            status = UTIL_EXIT_SYSTEM;
+    }
+    util_out_free(&out);
+out:
+    if (c.topics != NULL)
+        for (size_t i = 0; i < c.ntopics; i++)
+            free(c.topics[i].levels);
+    if (c.strings != NULL)
+        for (size_t i = 0; i < c.ntopics * c.nvalues; i++)
+            free(c.strings[i]);
+    free(c.topics);
+    free(c.values);
+    free(c.strings);
+    free(c.done);
+    free(c.docs);
+    free(c.rels);
+    formats_qrels_free(&qrels);
+    metrics_set_free(&set);
+    return status;
+}

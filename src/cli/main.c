@@ -1,0 +1,48 @@
+/* main.c: trecjudge's entry point: dispatches to the subcommand named by the first argument. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "config.h"
+#include "util/util.h"
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} command;
+
+static const command commands[] = {
+    { "eval", cli_eval, "evaluate runs against qrels (a drop-in for trec_eval)" },
+};
+
+static void usage(FILE *fp)
+{
+    fprintf(fp, "usage: trecjudge COMMAND [OPTIONS] [ARGS]\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(fp, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fprintf(fp, "\n'trecjudge COMMAND --help' describes a command; 'man trecjudge' has the details.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return UTIL_EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        usage(stdout);
+        return UTIL_EXIT_OK;
+    }
+    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
+        printf("trecjudge %s\n", PACKAGE_VERSION);
+        return UTIL_EXIT_OK;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(cmd, commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    util_warn("unknown command '%s'", cmd);
+    usage(stderr);
+    return UTIL_EXIT_USAGE;
+}

@@ -1,0 +1,117 @@
+/* formats.h: the public interface of the formats module: strict readers for TREC run and qrels files. */
+#ifndef TJ_FORMATS_H
+#define TJ_FORMATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/util.h"
+
+/* ---- Line input: plain files, gzip files (detected by content) and "-" for stdin. ---- */
+
+typedef struct formats_input formats_input;
+
+/* Opens path for line reading; returns NULL with err set when it cannot. */
+formats_input *formats_input_open(const char *path, util_error *err);
+/* The next line without its line terminator (LF, or CRLF); *line stays valid until the
+ * next call. Returns 1 for a line, 0 at the end, -1 on an error (err set). */
+int formats_input_line(formats_input *in, char **line, size_t *len, util_error *err);
+/* Number of the line last returned (1-based). */
+long formats_input_lineno(const formats_input *in);
+/* Bytes of input consumed so far (compressed bytes for gzip input) and the total size
+ * when known (0 otherwise), for progress bars. */
+uint64_t formats_input_offset(const formats_input *in);
+uint64_t formats_input_size(const formats_input *in);
+int formats_input_is_stdin(const formats_input *in);
+void formats_input_close(formats_input **in);
+
+/* Reads a whole file (or stdin, or a gzip file) into memory, NUL-terminated. */
+int formats_slurp(const char *path, char **data, size_t *len, util_error *err);
+
+/* Splits a line into whitespace-separated fields (space, tab, CR, VT, FF). Fields are
+ * NUL-terminated in place. Returns the number of fields found, at most max; when the line
+ * has more than max fields, returns max + 1. */
+int formats_split(char *line, size_t len, char **fields, size_t *lens, int max);
+
+/* ---- Qrels: "qid iter docno rel" ---- */
+
+typedef struct formats_qrel {
+    const char *docno;
+    uint32_t docno_len;
+    uint32_t line;     /* line in the qrels file */
+    long rel;          /* grade; negative means pooled but not judged */
+    uint64_t hash;     /* util_hash of docno */
+} formats_qrel;
+
+typedef struct formats_qrels_topic {
+    const char *qid;
+    formats_qrel *qrels;  /* in file order */
+    size_t n;
+    uint32_t *index;      /* open-addressing table of n entries + 1 (0 = empty) */
+    uint32_t index_mask;
+} formats_qrels_topic;
+
+typedef struct formats_qrels {
+    char *path;
+    formats_qrels_topic *topics;  /* sorted by qid (strcmp) */
+    size_t ntopics;
+    size_t nlines;
+    char *text;                   /* the file's text; strings point into it */
+    formats_qrel *all;
+} formats_qrels;
+
+/* Reads a qrels file strictly: 4 fields per line, an integer grade, no duplicate docno
+ * within a topic, not empty. Lines whose first non-blank character is '#' and blank lines
+ * are skipped. Returns NULL with err set (naming file and line) on any problem. */
+formats_qrels *formats_qrels_read(const char *path, util_error *err);
+const formats_qrels_topic *formats_qrels_find(const formats_qrels *q, const char *qid);
+/* The judgment of docno in topic t, or NULL when t does not judge it. */
+const formats_qrel *formats_qrels_lookup(const formats_qrels_topic *t, const char *docno,
+                                          size_t len, uint64_t hash);
+void formats_qrels_free(formats_qrels **q);
+
+/* ---- Runs: "qid iter docno rank score tag" ---- */
+
+typedef struct formats_run_doc {
+    const char *docno;
+    uint32_t docno_len;
+    uint32_t line;     /* line in the run file */
+    double score;
+    uint64_t hash;     /* util_hash of docno */
+} formats_run_doc;
+
+typedef struct formats_run_topic {
+    const char *qid;
+    const char *tag;          /* run tag of the topic's last line */
+    formats_run_doc *docs;    /* in file order; the callee may reorder them */
+    size_t ndocs;
+} formats_run_topic;
+
+/* Called once per topic; the topic and its strings are valid only during the call.
+ * Returns 0 to go on, -1 to stop (with err set). */
+typedef int (*formats_run_fn)(void *ctx, formats_run_topic *topic, util_error *err);
+
+enum formats_run_mode {
+    /* Hands each topic over as soon as its lines end: little memory, but needs the
+     * lines of a topic to be contiguous; formats_run_read returns FORMATS_RUN_UNGROUPED
+     * when they are not (after topics were already handed over). */
+    FORMATS_RUN_STREAM = 0,
+    /* Keeps the whole run, then hands topics over in qid order. */
+    FORMATS_RUN_GROUP = 1
+};
+
+#define FORMATS_RUN_UNGROUPED 1
+
+typedef struct formats_run_info {
+    char *tag;        /* run tag of the file's last line (as trec_eval reports it) */
+    size_t nlines;
+    size_t ntopics;
+} formats_run_info;
+
+/* Reads a run strictly: at least 6 fields per line (more are ignored), a finite numeric score, no duplicate docno
+ * within a topic, not empty. Returns 0, FORMATS_RUN_UNGROUPED, or -1 with err set. */
+int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_fn fn,
+                     void *ctx, formats_run_info *info, util_error *err);
+void formats_run_info_free(formats_run_info *info);
+
+#endif

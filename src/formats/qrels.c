@@ -1,0 +1,246 @@
+/* qrels.c: the strict reader of TREC qrels files ("qid iter docno rel"), indexed for lookup. */
+#include "formats.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *qrels_name(const char *path)
+{
+    return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
+/* Line-level record kept while reading, before grouping by topic. */
+typedef struct qrels_line {
+    uint32_t topic;   /* index in order of first appearance */
+    formats_qrel q;
+} qrels_line;
+
+static int is_blank_line(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == '#')
+            return 1;
+        if (c != ' ' && c != '\t' && c != '\r' && c != '\v' && c != '\f')
+            return 0;
+    }
+    return 1;
+}
+
+/* Builds the topic's docno index; returns the first duplicate found, or NULL. */
+static const formats_qrel *qrels_index_topic(formats_qrels_topic *t, const formats_qrel **first)
+{
+    size_t cap = 4;
+    while (cap < t->n * 2)
+        cap *= 2;
+    t->index = util_calloc(cap, sizeof *t->index);
+    t->index_mask = (uint32_t)(cap - 1);
+    for (size_t i = 0; i < t->n; i++) {
+        const formats_qrel *r = &t->qrels[i];
+        uint32_t h = (uint32_t)r->hash & t->index_mask;
+        while (t->index[h] != 0) {
+            const formats_qrel *o = &t->qrels[t->index[h] - 1];
+            if (o->hash == r->hash && o->docno_len == r->docno_len &&
+                memcmp(o->docno, r->docno, r->docno_len) == 0) {
+                *first = o;
+                return r;
+            }
+            h = (h + 1) & t->index_mask;
+        }
+        t->index[h] = (uint32_t)i + 1;
+    }
+    return NULL;
+}
+
+static int topic_cmp_qid(const void *a, const void *b)
+{
+    const formats_qrels_topic *x = a, *y = b;
+    return strcmp(x->qid, y->qid);
+}
+
+/* A small map from qid to topic number, in order of first appearance. */
+typedef struct qid_map {
+    uint32_t *slots;    /* topic number + 1, 0 = empty */
+    uint32_t mask;
+    const char **qids;
+    size_t n, cap;
+} qid_map;
+
+static uint32_t qid_map_get(qid_map *m, const char *qid, size_t len)
+{
+    if ((m->n + 1) * 2 > (size_t)m->mask + 1) {
+        uint32_t ncap = (m->mask + 1) * 2;
+        uint32_t *ns = util_calloc(ncap, sizeof *ns);
+        for (size_t i = 0; i < m->n; i++) {
+            uint32_t h = (uint32_t)util_hash(m->qids[i], strlen(m->qids[i])) & (ncap - 1);
+            while (ns[h] != 0)
+                h = (h + 1) & (ncap - 1);
+            ns[h] = (uint32_t)i + 1;
+        }
+        free(m->slots);
+        m->slots = ns;
+        m->mask = ncap - 1;
+    }
+    uint32_t h = (uint32_t)util_hash(qid, len) & m->mask;
+    while (m->slots[h] != 0) {
+        const char *o = m->qids[m->slots[h] - 1];
+        if (strcmp(o, qid) == 0)
+            return m->slots[h] - 1;
+        h = (h + 1) & m->mask;
+    }
+    util_grow(&m->qids, &m->cap, m->n + 1, sizeof *m->qids);
+    m->qids[m->n] = qid;
+    m->slots[h] = (uint32_t)m->n + 1;
+    return (uint32_t)m->n++;
+}
+
+formats_qrels *formats_qrels_read(const char *path, util_error *err)
+{
+    const char *name = qrels_name(path);
+    char *text = NULL;
+    size_t len = 0;
+    if (formats_slurp(path, &text, &len, err) != 0)
+        return NULL;
+    qrels_line *lines = NULL;
+    size_t nlines = 0, cap = 0;
+    qid_map map = { util_calloc(64, sizeof(uint32_t)), 63, NULL, 0, 0 };
+    formats_qrels *q = NULL;
+    char *p = text, *end = text + len;
+    long lineno = 0;
+    while (p < end) {
+        char *nl = memchr(p, '\n', (size_t)(end - p));
+        char *le = nl != NULL ? nl : end;
+        lineno++;
+        size_t n = (size_t)(le - p);
+        char *line = p;
+        *le = '\0'; /* the newline, or the terminator slurp added */
+        p = nl != NULL ? nl + 1 : end;
+        if (memchr(line, '\0', n) != NULL) {
+            util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "NUL byte in line");
+            goto fail;
+        }
+        if (is_blank_line(line, n))
+            continue;
+        char *f[4];
+        size_t fl[4];
+        int nf = formats_split(line, n, f, fl, 4);
+        if (nf != 4) {
+            util_error_set(err, UTIL_EXIT_INPUT, name, lineno,
+                           "expected 4 fields (qid iter docno rel), found %s%d",
+                           nf > 4 ? "more than " : "", nf > 4 ? 4 : nf);
+            goto fail;
+        }
+        long rel;
+        if (util_parse_long(f[3], fl[3], &rel) != 0 || rel < -1000000000L || rel > 1000000L) {
+            util_error_set(err, UTIL_EXIT_INPUT, name, lineno,
+                           "relevance grade '%s' is not an integer", f[3]);
+            goto fail;
+        }
+        if (fl[2] > 0xffffffu) {
+            util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "docno too long");
+            goto fail;
+        }
+        util_grow(&lines, &cap, nlines + 1, sizeof *lines);
+        qrels_line *ql = &lines[nlines++];
+        ql->topic = qid_map_get(&map, f[0], fl[0]);
+        ql->q.docno = f[2];
+        ql->q.docno_len = (uint32_t)fl[2];
+        ql->q.line = (uint32_t)lineno;
+        ql->q.rel = rel;
+        ql->q.hash = util_hash(f[2], fl[2]);
+    }
+    if (nlines == 0) {
+        util_error_set(err, UTIL_EXIT_INPUT, name, 0, "no judgments (empty qrels file)");
+        goto fail;
+    }
+    q = util_calloc(1, sizeof *q);
+    q->path = util_strdup(name);
+    q->text = text;
+    text = NULL;
+    q->nlines = nlines;
+    q->ntopics = map.n;
+    q->topics = util_calloc(map.n, sizeof *q->topics);
+    q->all = util_malloc(nlines * sizeof *q->all);
+    /* Bucket the lines by topic, keeping file order within a topic. */
+    for (size_t i = 0; i < nlines; i++)
+        q->topics[lines[i].topic].n++;
+    size_t off = 0;
+    for (size_t t = 0; t < map.n; t++) {
+        q->topics[t].qid = map.qids[t];
+        q->topics[t].qrels = q->all + off;
+        off += q->topics[t].n;
+        q->topics[t].n = 0;
+    }
+    for (size_t i = 0; i < nlines; i++) {
+        formats_qrels_topic *t = &q->topics[lines[i].topic];
+        t->qrels[t->n++] = lines[i].q;
+    }
+    qsort(q->topics, q->ntopics, sizeof *q->topics, topic_cmp_qid);
+    for (size_t t = 0; t < q->ntopics; t++) {
+        const formats_qrel *first = NULL;
+        const formats_qrel *dup = qrels_index_topic(&q->topics[t], &first);
+        if (dup != NULL) {
+            util_error_set(err, UTIL_EXIT_INPUT, name, (long)dup->line,
+                           "duplicate judgment of document '%s' for topic '%s' (first at line %u)",
+                           dup->docno, q->topics[t].qid, first->line);
+            goto fail;
+        }
+    }
+    free(lines);
+    free(map.slots);
+    free(map.qids);
+    return q;
+fail:
+    free(lines);
+    free(map.slots);
+    free(map.qids);
+    free(text);
+    formats_qrels_free(&q);
+    return NULL;
+}
+
+const formats_qrels_topic *formats_qrels_find(const formats_qrels *q, const char *qid)
+{
+    size_t lo = 0, hi = q->ntopics;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = strcmp(q->topics[mid].qid, qid);
+        if (c == 0)
+            return &q->topics[mid];
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
+const formats_qrel *formats_qrels_lookup(const formats_qrels_topic *t, const char *docno,
+                                          size_t len, uint64_t hash)
+{
+    uint32_t h = (uint32_t)hash & t->index_mask;
+    for (;;) {
+        uint32_t v = t->index[h];
+        if (v == 0)
+            return NULL;
+        const formats_qrel *r = &t->qrels[v - 1];
+        if (r->hash == hash && r->docno_len == len && memcmp(r->docno, docno, len) == 0)
+            return r;
+        h = (h + 1) & t->index_mask;
+    }
+}
+
+void formats_qrels_free(formats_qrels **pq)
+{
+    formats_qrels *q = *pq;
+    if (q == NULL)
+        return;
+    for (size_t i = 0; i < q->ntopics; i++)
+        free(q->topics[i].index);
+    free(q->topics);
+    free(q->all);
+    free(q->text);
+    free(q->path);
+    free(q);
+    *pq = NULL;
+}

@@ -1,0 +1,290 @@
+/* run.c: the strict reader of TREC run files ("qid iter docno rank score tag"), topic by topic. */
+#include "formats.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A chunked string arena: pointers into it stay valid until it is reset or freed. */
+typedef struct arena_block {
+    struct arena_block *next;
+    size_t used, cap;
+    char data[];
+} arena_block;
+
+typedef struct arena {
+    arena_block *head;   /* block being filled */
+    arena_block *first;
+} arena;
+
+static char *arena_copy(arena *a, const char *s, size_t n)
+{
+    arena_block *b = a->head;
+    if (b == NULL || b->used + n + 1 > b->cap) {
+        arena_block *next = b != NULL ? b->next : NULL;
+        if (next != NULL && next->cap >= n + 1) {
+            next->used = 0;
+            b = next;
+        } else {
+            size_t cap = n + 1 > (1u << 20) ? n + 1 : (1u << 20);
+            arena_block *nb = util_malloc(sizeof *nb + cap);
+            nb->cap = cap;
+            nb->used = 0;
+            nb->next = next;
+            if (b != NULL)
+                b->next = nb;
+            else
+                a->first = nb;
+            b = nb;
+        }
+        a->head = b;
+    }
+    char *d = b->data + b->used;
+    memcpy(d, s, n);
+    d[n] = '\0';
+    b->used += n + 1;
+    return d;
+}
+
+static void arena_reset(arena *a)
+{
+    a->head = a->first;
+    if (a->head != NULL)
+        a->head->used = 0;
+}
+
+static void arena_free(arena *a)
+{
+    arena_block *b = a->first;
+    while (b != NULL) {
+        arena_block *n = b->next;
+        free(b);
+        b = n;
+    }
+    a->head = a->first = NULL;
+}
+
+typedef struct run_topic {
+    const char *qid;
+    const char *tag;
+    formats_run_doc *docs;
+    size_t n, cap;
+} run_topic;
+
+typedef struct run_reader {
+    const char *name;
+    arena keep;           /* qids and tags, and in GROUP mode every docno */
+    arena scratch;        /* docnos of the current topic in STREAM mode */
+    run_topic *topics;
+    size_t ntopics, cap;
+    uint32_t *qslots;     /* qid -> topic + 1 */
+    uint32_t qmask;
+    uint32_t *dedup;      /* per-topic docno set */
+    size_t dedup_cap;
+} run_reader;
+
+static uint32_t reader_topic(run_reader *r, const char *qid, size_t len, int *created)
+{
+    if ((r->ntopics + 1) * 2 > (size_t)r->qmask + 1) {
+        uint32_t ncap = (r->qmask + 1) * 2;
+        uint32_t *ns = util_calloc(ncap, sizeof *ns);
+        for (size_t i = 0; i < r->ntopics; i++) {
+            uint32_t h = (uint32_t)util_hash(r->topics[i].qid, strlen(r->topics[i].qid)) & (ncap - 1);
+            while (ns[h] != 0)
+                h = (h + 1) & (ncap - 1);
+            ns[h] = (uint32_t)i + 1;
+        }
+        free(r->qslots);
+        r->qslots = ns;
+        r->qmask = ncap - 1;
+    }
+    uint32_t h = (uint32_t)util_hash(qid, len) & r->qmask;
+    while (r->qslots[h] != 0) {
+        if (strcmp(r->topics[r->qslots[h] - 1].qid, qid) == 0) {
+            *created = 0;
+            return r->qslots[h] - 1;
+        }
+        h = (h + 1) & r->qmask;
+    }
+    util_grow(&r->topics, &r->cap, r->ntopics + 1, sizeof *r->topics);
+    run_topic *t = &r->topics[r->ntopics];
+    memset(t, 0, sizeof *t);
+    t->qid = arena_copy(&r->keep, qid, len);
+    r->qslots[h] = (uint32_t)r->ntopics + 1;
+    *created = 1;
+    return (uint32_t)r->ntopics++;
+}
+
+/* Fails on the first docno seen twice in the topic. */
+static int reader_dedup(run_reader *r, const run_topic *t, util_error *err)
+{
+    size_t cap = 16;
+    while (cap < t->n * 2)
+        cap *= 2;
+    if (cap > r->dedup_cap) {
+        free(r->dedup);
+        r->dedup = util_malloc(cap * sizeof *r->dedup);
+        r->dedup_cap = cap;
+    }
+    memset(r->dedup, 0, cap * sizeof *r->dedup);
+    uint32_t mask = (uint32_t)cap - 1;
+    for (size_t i = 0; i < t->n; i++) {
+        const formats_run_doc *d = &t->docs[i];
+        uint32_t h = (uint32_t)d->hash & mask;
+        while (r->dedup[h] != 0) {
+            const formats_run_doc *o = &t->docs[r->dedup[h] - 1];
+            if (o->hash == d->hash && o->docno_len == d->docno_len &&
+                memcmp(o->docno, d->docno, d->docno_len) == 0) {
+                const formats_run_doc *a = o->line < d->line ? o : d;
+                const formats_run_doc *b = o->line < d->line ? d : o;
+                return util_error_set(err, UTIL_EXIT_INPUT, r->name, (long)b->line,
+                                      "document '%s' retrieved twice for topic '%s' (first at line %u)",
+                                      d->docno, t->qid, a->line);
+            }
+            h = (h + 1) & mask;
+        }
+        r->dedup[h] = (uint32_t)i + 1;
+    }
+    return 0;
+}
+
+static int reader_emit(run_reader *r, run_topic *t, formats_run_fn fn, void *ctx, util_error *err)
+{
+    if (reader_dedup(r, t, err) != 0)
+        return -1;
+    formats_run_topic pub = { t->qid, t->tag, t->docs, t->n };
+    return fn(ctx, &pub, err);
+}
+
+static int topic_cmp(const void *a, const void *b)
+{
+    const run_topic *x = a, *y = b;
+    return strcmp(x->qid, y->qid);
+}
+
+static void reader_free(run_reader *r)
+{
+    for (size_t i = 0; i < r->ntopics; i++)
+        free(r->topics[i].docs);
+    free(r->topics);
+    free(r->qslots);
+    free(r->dedup);
+    arena_free(&r->keep);
+    arena_free(&r->scratch);
+}
+
+int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_fn fn,
+                     void *ctx, formats_run_info *info, util_error *err)
+{
+    run_reader r;
+    memset(&r, 0, sizeof r);
+    r.name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    r.qslots = util_calloc(64, sizeof *r.qslots);
+    r.qmask = 63;
+    memset(info, 0, sizeof *info);
+    formats_input *in = formats_input_open(path, err);
+    if (in == NULL) {
+        reader_free(&r);
+        return -1;
+    }
+    int rc = 0;
+    long cur = -1;          /* topic being filled in STREAM mode */
+    const char *last_tag = NULL;
+    size_t last_tag_len = 0;
+    char *line;
+    size_t len;
+    int got;
+    while ((got = formats_input_line(in, &line, &len, err)) == 1) {
+        long lineno = formats_input_lineno(in);
+        if (memchr(line, '\0', len) != NULL) {
+            rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno, "NUL byte in line");
+            goto done;
+        }
+        char *f[6];
+        size_t fl[6];
+        int nf = formats_split(line, len, f, fl, 6);
+        if (nf == 0 || f[0][0] == '#')
+            continue;
+        if (nf < 6) {
+            /* Fields after the sixth are ignored, as trec_eval does ("reserved"). */
+            rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno,
+                                "expected 6 fields (qid iter docno rank score tag), found %d", nf);
+            goto done;
+        }
+        double score;
+        if (util_parse_double(f[4], fl[4], &score) != 0) {
+            rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno,
+                                "score '%s' is not a finite number", f[4]);
+            goto done;
+        }
+        if (fl[2] > 0xffffffu || lineno > 0xffffffffL) {
+            rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno, "docno or file too long");
+            goto done;
+        }
+        /* Find the line's topic. */
+        if (cur < 0 || strcmp(r.topics[cur].qid, f[0]) != 0) {
+            int created;
+            uint32_t t = reader_topic(&r, f[0], fl[0], &created);
+            if (mode == FORMATS_RUN_STREAM) {
+                if (!created) {
+                    rc = FORMATS_RUN_UNGROUPED;
+                    goto done;
+                }
+                if (cur >= 0) {
+                    run_topic *done_t = &r.topics[cur];
+                    if (reader_emit(&r, done_t, fn, ctx, err) != 0) {
+                        rc = -1;
+                        goto done;
+                    }
+                    free(done_t->docs);
+                    done_t->docs = NULL;
+                    done_t->n = done_t->cap = 0;
+                    arena_reset(&r.scratch);
+                }
+            }
+            cur = (long)t;
+        }
+        if (last_tag == NULL || last_tag_len != fl[5] || memcmp(last_tag, f[5], fl[5]) != 0) {
+            last_tag = arena_copy(&r.keep, f[5], fl[5]);
+            last_tag_len = fl[5];
+        }
+        run_topic *t = &r.topics[cur];
+        t->tag = last_tag;
+        util_grow(&t->docs, &t->cap, t->n + 1, sizeof *t->docs);
+        formats_run_doc *d = &t->docs[t->n++];
+        d->docno = arena_copy(mode == FORMATS_RUN_STREAM ? &r.scratch : &r.keep, f[2], fl[2]);
+        d->docno_len = (uint32_t)fl[2];
+        d->line = (uint32_t)lineno;
+        d->score = score;
+        d->hash = util_hash(f[2], fl[2]);
+        info->nlines++;
+    }
+    if (got < 0) {
+        rc = -1;
+        goto done;
+    }
+    if (info->nlines == 0) {
+        rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, 0, "no results (empty run file)");
+        goto done;
+    }
+    info->ntopics = r.ntopics;
+    if (mode == FORMATS_RUN_STREAM) {
+        if (reader_emit(&r, &r.topics[cur], fn, ctx, err) != 0)
+            rc = -1;
+    } else {
+        qsort(r.topics, r.ntopics, sizeof *r.topics, topic_cmp);
+        for (size_t i = 0; i < r.ntopics && rc == 0; i++)
+            if (reader_emit(&r, &r.topics[i], fn, ctx, err) != 0)
+                rc = -1;
+    }
+    if (rc == 0)
+        info->tag = util_strndup(last_tag, last_tag_len);
+done:
+    formats_input_close(&in);
+    reader_free(&r);
+    return rc;
+}
+
+void formats_run_info_free(formats_run_info *info)
+{
+    util_free(&info->tag);
+}

@@ -1,0 +1,120 @@
+/* metrics.h: the public interface of the metrics module: ranking, every measure, and summaries (pure, no I/O). */
+#ifndef TJ_METRICS_H
+#define TJ_METRICS_H
+
+#include <stddef.h>
+
+/* Grades of retrieved documents that are not plain judgments. */
+#define METRICS_NONPOOL (-1L)    /* not in the qrels at all */
+#define METRICS_UNJUDGED (-2L)   /* in the qrels with a negative grade: pooled, not judged */
+
+/* Evaluation settings shared by all measures (trec_eval's -l -J -M -N -c). */
+typedef struct metrics_params {
+    long relevance_level;    /* a grade >= this counts as relevant (default 1) */
+    long max_docs;           /* only the top max_docs of each ranking (default: all) */
+    int judged_only;         /* drop retrieved documents that are not judged */
+    int average_complete;    /* average over every qrels topic (-c) */
+    long num_docs_in_coll;   /* collection size, for utility (default 0) */
+    double jk_base;          /* log base b of Jarvelin-Kekalainen DCG (default 2) */
+} metrics_params;
+
+void metrics_params_init(metrics_params *p);
+
+/* One topic's ranking joined with its judgments: what every measure reads. */
+typedef struct metrics_topic {
+    const long *rels;        /* grade of each retrieved document in rank order, or
+                                METRICS_NONPOOL / METRICS_UNJUDGED */
+    long num_ret;
+    long num_rel_ret;        /* retrieved with grade >= relevance_level */
+    long num_nonpool;        /* retrieved and not in the qrels */
+    long num_unjudged;       /* retrieved, in the qrels with a negative grade */
+    long num_rel;            /* judged with grade >= relevance_level */
+    const long *rel_levels;  /* number of judged documents at each grade 0..num_rel_levels-1 */
+    long num_rel_levels;     /* highest grade with a judged document, plus one */
+} metrics_topic;
+
+/* A retrieved document before ranking. */
+typedef struct metrics_doc {
+    double score;
+    const char *docno;
+    long rel;                /* its grade, METRICS_NONPOOL or METRICS_UNJUDGED */
+} metrics_doc;
+
+/* Ranks docs as trec_eval does (score descending, then docno descending by strcmp),
+ * keeps the top p->max_docs, drops unjudged ones when p->judged_only, and fills t
+ * (rels_out must hold n entries; rel_levels/num_rel/num_rel_levels come from
+ * metrics_levels). docs is reordered. */
+void metrics_rank(metrics_doc *docs, size_t n, const metrics_params *p, long *rels_out,
+                  metrics_topic *t);
+
+/* Counts judged grades into levels (which must hold max grade + 1 entries, see
+ * metrics_levels_size) and sets t->rel_levels, num_rel_levels and num_rel. */
+size_t metrics_levels_size(const long *grades, size_t n);
+void metrics_levels(const long *grades, size_t n, const metrics_params *p, long *levels,
+                    metrics_topic *t);
+
+/* ---- Measure sets: what `-m` selects, in trec_eval's order ---- */
+
+typedef enum metrics_kind {
+    METRICS_DOUBLE,          /* printed %6.4f */
+    METRICS_LONG,            /* printed %ld */
+    METRICS_STRING           /* relstring: per topic only */
+} metrics_kind;
+
+typedef struct metrics_set metrics_set;
+
+metrics_set *metrics_set_new(void);
+/* Selects a measure, a nickname (official, all_trec, set, ...) or a measure with
+ * parameters ("P.5,10", "ndcg.1=3,2=9", "rbp.p=0.8"), as trec_eval's -m does.
+ * Returns 0, or -1 with a message in msg (unknown measure, bad parameter). */
+int metrics_set_select(metrics_set *s, const char *spec, char *msg, size_t msgsize);
+/* Fixes the selection (applies parameters); call once after every select. */
+int metrics_set_finish(metrics_set *s, char *msg, size_t msgsize);
+/* True when nothing was selected (trec_eval then uses "official"). */
+int metrics_set_empty(const metrics_set *s);
+/* Number of values computed per topic, and each value's name, kind, and whether it is
+ * printed per topic and in the summary. */
+size_t metrics_set_size(const metrics_set *s);
+const char *metrics_set_name(const metrics_set *s, size_t i);
+metrics_kind metrics_set_kind(const metrics_set *s, size_t i);
+int metrics_set_per_topic(const metrics_set *s, size_t i);
+int metrics_set_in_summary(const metrics_set *s, size_t i);
+/* True when the value is the run's tag (printed as a string in the summary). */
+int metrics_set_is_runid(const metrics_set *s, size_t i);
+
+/* Computes every selected value for one topic. values has metrics_set_size entries;
+ * strings too (only STRING values get a malloc'd string, the others NULL). */
+void metrics_set_compute(const metrics_set *s, const metrics_params *p, const metrics_topic *t,
+                         double *values, char **strings);
+/* Computes a topic that the run did not retrieve anything for (-c), as trec_eval does. */
+void metrics_set_compute_missing(const metrics_set *s, const metrics_params *p,
+                                 const metrics_topic *t, double *values, char **strings);
+
+/* Summary over topics. per_topic holds ntopics rows of metrics_set_size values, in the
+ * order the topics are averaged (qrels topic order). num_rel_all is the number of
+ * judgments with grade > 0 over the whole qrels (used for num_rel under -c). */
+void metrics_set_summarize(const metrics_set *s, const metrics_params *p, const double *per_topic,
+                           size_t ntopics, long num_rel_all, double *out);
+
+void metrics_set_free(metrics_set **s);
+
+/* ---- Building blocks, exposed for reports and tests ---- */
+
+typedef enum metrics_gain {
+    METRICS_GAIN_LINEAR,     /* gain = grade, discount 1/log2(rank+1) (trec_eval) */
+    METRICS_GAIN_EXP,        /* gain = 2^grade - 1, discount 1/log2(rank+1) (Burges) */
+    METRICS_GAIN_JK          /* gain = grade, no discount before rank b, then 1/log_b(rank) */
+} metrics_gain;
+
+/* DCG of the first k grades of a vector (k <= 0: all of it). */
+double metrics_dcg(const long *grades, size_t n, long k, metrics_gain g, double base);
+/* Rank-biased precision of a binary or graded vector with persistence p (grades are
+ * scaled to [0,1] by the largest grade max_grade). */
+double metrics_rbp(const long *grades, size_t n, long k, double p, long max_grade);
+/* Expected reciprocal rank at k with maximum grade max_grade. */
+double metrics_err(const long *grades, size_t n, long k, long max_grade);
+/* Precision and recall at rank k of a vector with num_rel relevant documents. */
+double metrics_precision_at(const long *grades, size_t n, long k, long level);
+double metrics_recall_at(const long *grades, size_t n, long k, long level, long num_rel);
+
+#endif

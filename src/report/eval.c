@@ -1,0 +1,177 @@
+/* eval.c: writes evaluation results in trec_eval's text format, as TSV, or as JSON. */
+#include "report.h"
+
+#include <math.h>
+#include <string.h>
+
+int report_format_parse(const char *name, report_format *f)
+{
+    if (strcmp(name, "trec") == 0)
+        *f = REPORT_TREC;
+    else if (strcmp(name, "tsv") == 0)
+        *f = REPORT_TSV;
+    else if (strcmp(name, "json") == 0)
+        *f = REPORT_JSON;
+    else
+        return -1;
+    return 0;
+}
+
+static void json_string(util_out *o, const char *s)
+{
+    util_out_char(o, '"');
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\') {
+            util_out_char(o, '\\');
+            util_out_char(o, (char)*p);
+        } else if (*p < 0x20) {
+            util_out_printf(o, "\\u%04x", *p);
+        } else {
+            util_out_char(o, (char)*p);
+        }
+    }
+    util_out_char(o, '"');
+}
+
+static void json_number(util_out *o, double v)
+{
+    if (isfinite(v))
+        util_out_printf(o, "%.17g", v);
+    else
+        util_out_str(o, "null");
+}
+
+/* One value in trec_eval's text form. */
+static void trec_line(util_out *o, const char *name, const char *qid, metrics_kind kind, double v,
+                      const char *str)
+{
+    util_out_padded(o, name, 22);
+    util_out_char(o, '\t');
+    util_out_str(o, qid);
+    util_out_char(o, '\t');
+    if (kind == METRICS_STRING) {
+        util_out_char(o, '\'');
+        util_out_str(o, str != NULL ? str : "");
+        util_out_char(o, '\'');
+    } else if (kind == METRICS_LONG) {
+        util_out_long(o, (long)v);
+    } else {
+        util_out_fixed4(o, v);
+    }
+    util_out_char(o, '\n');
+}
+
+static void tsv_value(util_out *o, metrics_kind kind, double v, const char *str)
+{
+    if (kind == METRICS_STRING)
+        util_out_str(o, str != NULL ? str : "");
+    else if (kind == METRICS_LONG)
+        util_out_long(o, (long)v);
+    else
+        util_out_printf(o, "%.6f", v);
+}
+
+void report_eval_begin(report_eval *r)
+{
+    r->nruns = 0;
+    if (r->format == REPORT_TSV)
+        util_out_str(r->out, "run\tmeasure\ttopic\tvalue\n");
+    else if (r->format == REPORT_JSON)
+        util_out_str(r->out, "[");
+}
+
+void report_eval_run(report_eval *r, const report_run *run)
+{
+    const metrics_set *s = r->set;
+    size_t nv = metrics_set_size(s);
+    util_out *o = r->out;
+    if (r->format == REPORT_TREC) {
+        if (r->per_topic) {
+            for (size_t q = 0; q < run->ntopics; q++)
+                for (size_t i = 0; i < nv; i++)
+                    if (metrics_set_per_topic(s, i))
+                        trec_line(o, metrics_set_name(s, i), run->qids[q], metrics_set_kind(s, i),
+                                  run->per_topic[q * nv + i], run->strings[q * nv + i]);
+        }
+        if (r->summary) {
+            for (size_t i = 0; i < nv; i++) {
+                if (!metrics_set_in_summary(s, i))
+                    continue;
+                if (metrics_set_is_runid(s, i)) {
+                    util_out_padded(o, "runid", 22);
+                    util_out_str(o, "\tall\t");
+                    util_out_str(o, run->tag);
+                    util_out_char(o, '\n');
+                } else
+                    trec_line(o, metrics_set_name(s, i), "all", metrics_set_kind(s, i),
+                              run->summary[i], NULL);
+            }
+        }
+    } else if (r->format == REPORT_TSV) {
+        if (r->per_topic)
+            for (size_t q = 0; q < run->ntopics; q++)
+                for (size_t i = 0; i < nv; i++)
+                    if (metrics_set_per_topic(s, i)) {
+                        util_out_printf(o, "%s\t%s\t%s\t", run->tag, metrics_set_name(s, i), run->qids[q]);
+                        tsv_value(o, metrics_set_kind(s, i), run->per_topic[q * nv + i],
+                                  run->strings[q * nv + i]);
+                        util_out_char(o, '\n');
+                    }
+        if (r->summary)
+            for (size_t i = 0; i < nv; i++)
+                if (metrics_set_in_summary(s, i) && !metrics_set_is_runid(s, i)) {
+                    util_out_printf(o, "%s\t%s\tall\t", run->tag, metrics_set_name(s, i));
+                    tsv_value(o, metrics_set_kind(s, i), run->summary[i], NULL);
+                    util_out_char(o, '\n');
+                }
+    } else {
+        util_out_str(o, r->nruns ? ",\n {\"run\": " : "\n {\"run\": ");
+        json_string(o, run->tag);
+        util_out_printf(o, ", \"num_topics\": %zu", run->ntopics);
+        if (r->summary) {
+            util_out_str(o, ", \"summary\": {");
+            int first = 1;
+            for (size_t i = 0; i < nv; i++) {
+                if (!metrics_set_in_summary(s, i) || metrics_set_is_runid(s, i))
+                    continue;
+                util_out_str(o, first ? "" : ", ");
+                first = 0;
+                json_string(o, metrics_set_name(s, i));
+                util_out_str(o, ": ");
+                json_number(o, run->summary[i]);
+            }
+            util_out_str(o, "}");
+        }
+        if (r->per_topic) {
+            util_out_str(o, ", \"topics\": {");
+            for (size_t q = 0; q < run->ntopics; q++) {
+                util_out_str(o, q ? ",\n  " : "\n  ");
+                json_string(o, run->qids[q]);
+                util_out_str(o, ": {");
+                int first = 1;
+                for (size_t i = 0; i < nv; i++) {
+                    if (!metrics_set_per_topic(s, i))
+                        continue;
+                    util_out_str(o, first ? "" : ", ");
+                    first = 0;
+                    json_string(o, metrics_set_name(s, i));
+                    util_out_str(o, ": ");
+                    if (metrics_set_kind(s, i) == METRICS_STRING)
+                        json_string(o, run->strings[q * nv + i] ? run->strings[q * nv + i] : "");
+                    else
+                        json_number(o, run->per_topic[q * nv + i]);
+                }
+                util_out_str(o, "}");
+            }
+            util_out_str(o, "}");
+        }
+        util_out_str(o, "}");
+    }
+    r->nruns++;
+}
+
+void report_eval_end(report_eval *r)
+{
+    if (r->format == REPORT_JSON)
+        util_out_str(r->out, "\n]\n");
+}

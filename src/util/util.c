@@ -1,0 +1,392 @@
+/* util.c: error reporting, checked allocation, hashing, strict number parsing, buffered output. */
+#include "util.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *util_progname = "trecjudge";
+void (*util_fatal_hook)(void) = NULL;
+
+int util_error_set(util_error *err, int code, const char *path, long line, const char *fmt, ...)
+{
+    if (err == NULL)
+        return -1;
+    size_t off = 0;
+    err->code = code;
+    err->msg[0] = '\0';
+    if (path != NULL) {
+        int n = line > 0 ? snprintf(err->msg, sizeof err->msg, "%s:%ld: ", path, line)
+                         : snprintf(err->msg, sizeof err->msg, "%s: ", path);
+        off = n > 0 ? (size_t)n : 0;
+        if (off >= sizeof err->msg)
+            off = sizeof err->msg - 1;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->msg + off, sizeof err->msg - off, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+void util_warn(const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "%s: ", util_progname);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+void util_die(const char *fmt, ...)
+{
+    if (util_fatal_hook != NULL)
+        util_fatal_hook();
+    va_list ap;
+    fprintf(stderr, "%s: ", util_progname);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(UTIL_EXIT_SYSTEM);
+}
+
+void *util_malloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (p == NULL)
+        util_die("out of memory (%zu bytes)", n);
+    return p;
+}
+
+void *util_calloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (p == NULL)
+        util_die("out of memory (%zu x %zu bytes)", n, size);
+    return p;
+}
+
+void *util_realloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (q == NULL)
+        util_die("out of memory (%zu bytes)", n);
+    return q;
+}
+
+void util_grow(void *pp, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return;
+    size_t c = *cap ? *cap : 16;
+    while (c < need) {
+        if (c > SIZE_MAX / 2 / elem)
+            util_die("out of memory (array of %zu items)", need);
+        c *= 2;
+    }
+    void **p = pp;
+    *p = util_realloc(*p, c * elem);
+    *cap = c;
+}
+
+char *util_strndup(const char *s, size_t n)
+{
+    char *d = util_malloc(n + 1);
+    memcpy(d, s, n);
+    d[n] = '\0';
+    return d;
+}
+
+char *util_strdup(const char *s)
+{
+    return util_strndup(s, strlen(s));
+}
+
+void util_free(void *pp)
+{
+    void **p = pp;
+    free(*p);
+    *p = NULL;
+}
+
+static inline uint64_t hash_mix(uint64_t a, uint64_t b)
+{
+    __uint128_t r = (__uint128_t)a * b;
+    return (uint64_t)r ^ (uint64_t)(r >> 64);
+}
+
+uint64_t util_hash(const void *data, size_t len)
+{
+    const unsigned char *p = data;
+    uint64_t h = 0x9e3779b97f4a7c15ULL ^ (len * 0xa0761d6478bd642fULL);
+    while (len >= 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        h = hash_mix(h ^ w, 0xe7037ed1a0b428dbULL);
+        p += 8;
+        len -= 8;
+    }
+    uint64_t w = 0;
+    for (size_t i = 0; i < len; i++)
+        w |= (uint64_t)p[i] << (8 * i);
+    h = hash_mix(h ^ w ^ 0x8ebc6af09c88c6e3ULL, 0x589965cc75374cc3ULL);
+    return hash_mix(h, 0x1d8e4e27c47d124fULL);
+}
+
+static const double pow10_exact[] = {
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+};
+
+static int is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+int util_parse_double(const char *s, size_t len, double *out)
+{
+    size_t i = 0;
+    int neg = 0;
+    if (len == 0)
+        return -1;
+    if (s[0] == '+' || s[0] == '-') {
+        neg = s[0] == '-';
+        i++;
+    }
+    uint64_t mant = 0;
+    int ndig = 0;          /* significant digits kept in mant */
+    int exp10 = 0;
+    int any = 0, exact = 1;
+    while (i < len && is_digit(s[i])) {
+        any = 1;
+        if (mant == 0 && s[i] == '0') {
+            i++;
+            continue;
+        }
+        if (ndig < 19) {
+            mant = mant * 10 + (uint64_t)(s[i] - '0');
+            ndig++;
+        } else {
+            exact = 0;
+            exp10++;
+        }
+        i++;
+    }
+    if (i < len && s[i] == '.') {
+        i++;
+        while (i < len && is_digit(s[i])) {
+            any = 1;
+            if (mant == 0 && s[i] == '0') {
+                exp10--;
+            } else if (ndig < 19) {
+                mant = mant * 10 + (uint64_t)(s[i] - '0');
+                ndig++;
+                exp10--;
+            } else {
+                exact = 0;
+            }
+            i++;
+        }
+    }
+    if (!any)
+        return -1;
+    if (i < len && (s[i] == 'e' || s[i] == 'E')) {
+        i++;
+        int eneg = 0;
+        long e = 0;
+        if (i < len && (s[i] == '+' || s[i] == '-')) {
+            eneg = s[i] == '-';
+            i++;
+        }
+        if (i >= len || !is_digit(s[i]))
+            return -1;
+        while (i < len && is_digit(s[i])) {
+            if (e < 100000)
+                e = e * 10 + (s[i] - '0');
+            i++;
+        }
+        exp10 += (int)(eneg ? -e : e);
+    }
+    if (i != len)
+        return -1;
+    if (mant == 0) {
+        *out = neg ? -0.0 : 0.0;
+        return 0;
+    }
+    if (exact && mant <= (1ULL << 53) && exp10 >= -22 && exp10 <= 22) {
+        double v = (double)mant;
+        v = exp10 < 0 ? v / pow10_exact[-exp10] : v * pow10_exact[exp10];
+        *out = neg ? -v : v;
+        return 0;
+    }
+    /* Slow path: let the C library round it. */
+    char tmp[128];
+    char *heap = NULL, *buf = tmp;
+    if (len >= sizeof tmp)
+        buf = heap = util_malloc(len + 1);
+    memcpy(buf, s, len);
+    buf[len] = '\0';
+    char *end;
+    errno = 0;
+    double v = strtod(buf, &end);
+    int ok = end == buf + len && isfinite(v);
+    free(heap);
+    if (!ok)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int util_parse_long(const char *s, size_t len, long *out)
+{
+    size_t i = 0;
+    int neg = 0;
+    if (len == 0)
+        return -1;
+    if (s[0] == '+' || s[0] == '-') {
+        neg = s[0] == '-';
+        i++;
+    }
+    if (i == len)
+        return -1;
+    long v = 0;
+    for (; i < len; i++) {
+        if (!is_digit(s[i]))
+            return -1;
+        if (v > (LONG_MAX - 9) / 10)
+            return -1;
+        v = v * 10 + (s[i] - '0');
+    }
+    *out = neg ? -v : v;
+    return 0;
+}
+
+void util_out_init(util_out *o, FILE *fp)
+{
+    o->fp = fp;
+    o->cap = 1 << 16;
+    o->len = 0;
+    o->buf = util_malloc(o->cap);
+}
+
+static void out_reserve(util_out *o, size_t n)
+{
+    if (o->len + n <= o->cap)
+        return;
+    if (o->fp != NULL) {
+        util_out_flush(o);
+        if (n <= o->cap)
+            return;
+    }
+    util_grow(&o->buf, &o->cap, o->len + n, 1);
+}
+
+void util_out_bytes(util_out *o, const char *s, size_t n)
+{
+    out_reserve(o, n);
+    memcpy(o->buf + o->len, s, n);
+    o->len += n;
+}
+
+void util_out_str(util_out *o, const char *s)
+{
+    util_out_bytes(o, s, strlen(s));
+}
+
+void util_out_char(util_out *o, char c)
+{
+    out_reserve(o, 1);
+    o->buf[o->len++] = c;
+}
+
+void util_out_printf(util_out *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    out_reserve(o, (size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(o->buf + o->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    o->len += (size_t)n;
+}
+
+void util_out_padded(util_out *o, const char *s, int w)
+{
+    size_t n = strlen(s);
+    util_out_bytes(o, s, n);
+    for (; (int)n < w; n++)
+        util_out_char(o, ' ');
+}
+
+void util_out_long(util_out *o, long v)
+{
+    char tmp[24];
+    int i = (int)sizeof tmp;
+    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+    do {
+        tmp[--i] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        tmp[--i] = '-';
+    util_out_bytes(o, tmp + i, sizeof tmp - (size_t)i);
+}
+
+void util_out_fixed4(util_out *o, double v)
+{
+    double a = fabs(v);
+    if (!(a < 1e5)) {
+        util_out_printf(o, "%6.4f", v);
+        return;
+    }
+    double x = a * 10000.0;
+    double f = floor(x);
+    double frac = x - f;
+    if (fabs(frac - 0.5) < 1e-6) {
+        /* Too close to a rounding boundary for the fast path: ask printf. */
+        util_out_printf(o, "%6.4f", v);
+        return;
+    }
+    unsigned long n = (unsigned long)f + (frac > 0.5 ? 1UL : 0UL);
+    char tmp[32];
+    int i = (int)sizeof tmp;
+    unsigned long fr = n % 10000, ip = n / 10000;
+    for (int k = 0; k < 4; k++) {
+        tmp[--i] = (char)('0' + fr % 10);
+        fr /= 10;
+    }
+    tmp[--i] = '.';
+    do {
+        tmp[--i] = (char)('0' + ip % 10);
+        ip /= 10;
+    } while (ip);
+    if (signbit(v))
+        tmp[--i] = '-';
+    util_out_bytes(o, tmp + i, sizeof tmp - (size_t)i);
+}
+
+int util_out_flush(util_out *o)
+{
+    int rc = 0;
+    if (o->fp != NULL && o->len > 0) {
+        if (fwrite(o->buf, 1, o->len, o->fp) != o->len)
+            rc = -1;
+        o->len = 0;
+    }
+    return rc;
+}
+
+void util_out_free(util_out *o)
+{
+    util_out_flush(o);
+    util_free(&o->buf);
+    o->cap = o->len = 0;
+}

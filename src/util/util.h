@@ -1,0 +1,83 @@
+/* util.h: the public interface of the util module (errors, memory, hashing, number parsing and formatting). */
+#ifndef TJ_UTIL_H
+#define TJ_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Exit codes shared by every command (documented in trecjudge.1). */
+enum {
+    UTIL_EXIT_OK = 0,
+    UTIL_EXIT_USAGE = 1,   /* bad command line */
+    UTIL_EXIT_INPUT = 2,   /* bad input file */
+    UTIL_EXIT_DATA = 3,    /* input is well formed but cannot be evaluated */
+    UTIL_EXIT_SYSTEM = 4   /* out of memory, I/O failure */
+};
+
+/* An error with the place it happened: file and line (0 when not known). */
+typedef struct util_error {
+    int code;          /* one of UTIL_EXIT_*; 0 when no error */
+    char msg[512];     /* "FILE:LINE: problem" */
+} util_error;
+
+/* Records an error; the message is prefixed with "path:line: " when path is non-NULL
+ * (and line > 0). Returns -1 so callers can `return util_error_set(...)`. */
+int util_error_set(util_error *err, int code, const char *path, long line,
+                   const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* The name the program was called by, for messages ("trecjudge"). */
+extern const char *util_progname;
+
+/* Prints "trecjudge: message" on stderr. */
+void util_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Hook run before a fatal exit (the TUI restores the terminal here). */
+extern void (*util_fatal_hook)(void);
+
+/* Prints "trecjudge: message" and exits with UTIL_EXIT_SYSTEM, after running the hook. */
+void util_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+/* Allocation that never returns NULL: on failure the program dies with a message. */
+void *util_malloc(size_t n);
+void *util_calloc(size_t n, size_t size);
+void *util_realloc(void *p, size_t n);
+/* Grows *p (an array of elem-sized items with capacity *cap) to hold at least need items. */
+void util_grow(void *pp, size_t *cap, size_t need, size_t elem);
+char *util_strdup(const char *s);
+char *util_strndup(const char *s, size_t n);
+/* Frees *p and sets it to NULL. */
+void util_free(void *pp);
+
+/* 64-bit hash of a byte string (wyhash-style mixing; not cryptographic). */
+uint64_t util_hash(const void *data, size_t len);
+
+/* Strict number parsing of the bytes [s, s+len): the whole span must be the number.
+ * Doubles accept what strtod accepts for finite decimal numbers (no hex, no inf/nan);
+ * the value is exactly the double strtod would give. Return 0 on success, -1 otherwise. */
+int util_parse_double(const char *s, size_t len, double *out);
+int util_parse_long(const char *s, size_t len, long *out);
+
+/* A growable output buffer flushed to a FILE. */
+typedef struct util_out {
+    FILE *fp;
+    char *buf;
+    size_t len, cap;
+} util_out;
+
+void util_out_init(util_out *o, FILE *fp);
+void util_out_bytes(util_out *o, const char *s, size_t n);
+void util_out_str(util_out *o, const char *s);
+void util_out_char(util_out *o, char c);
+void util_out_printf(util_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Appends s left-aligned in a field of width w (printf "%-*s"). */
+void util_out_padded(util_out *o, const char *s, int w);
+/* Appends v exactly as printf("%6.4f", v) would, faster. */
+void util_out_fixed4(util_out *o, double v);
+void util_out_long(util_out *o, long v);
+/* Writes the buffer out; returns -1 on a write error. */
+int util_out_flush(util_out *o);
+void util_out_free(util_out *o);
+
+#endif

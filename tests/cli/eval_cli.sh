@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# eval_cli.sh: command-line tests of `trecjudge eval` on small files made for the project.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+TRECJUDGE=${TRECJUDGE:-$here/../../src/trecjudge}
+data=${TJ_TESTDATA:-$here/../data}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+
+ok() { echo "PASS $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+
+# same_output NAME EXPECTED-FILE ARGS...: stdout must equal the file, exit status 0.
+same_output() {
+    local name=$1 want=$2
+    shift 2
+    if "$TRECJUDGE" eval "$@" >"$tmp/out" 2>"$tmp/err"; then
+        if cmp -s "$tmp/out" "$want"; then ok "$name"; else bad "$name" "output differs: $(diff "$tmp/out" "$want" | head -5)"; fi
+    else
+        bad "$name" "exit status $? ($(head -2 "$tmp/err"))"
+    fi
+}
+
+# fails NAME STATUS PATTERN ARGS...: must exit with STATUS, print nothing on stdout,
+# and say PATTERN on stderr.
+fails() {
+    local name=$1 want=$2 pattern=$3
+    shift 3
+    "$TRECJUDGE" eval "$@" >"$tmp/out" 2>"$tmp/err"
+    local st=$?
+    if [ "$st" -ne "$want" ]; then bad "$name" "exit status $st, wanted $want ($(head -2 "$tmp/err"))"
+    elif ! grep -q -- "$pattern" "$tmp/err"; then bad "$name" "stderr lacks '$pattern': $(head -2 "$tmp/err")"
+    elif [ -s "$tmp/out" ] && [ "$want" -ne 3 ]; then bad "$name" "printed output: $(head -2 "$tmp/out")"
+    else ok "$name"; fi
+}
+
+q=$data/small.qrels
+same_output "all_trec -q -c" "$data/small_a.aqc.expected" -q -c -m all_trec "$q" "$data/small_a.run"
+same_output "interleaved topics, tabs, CRLF, unjudged topic" "$data/small_b.ac.expected" -c -m all_trec "$q" "$data/small_b.run"
+same_output "default measures" "$data/small_a.expected" "$q" "$data/small_a.run"
+same_output "options after files" "$data/small_a.expected" "$q" "$data/small_a.run" -m official
+
+cat "$data/small_a.aqc.expected" >"$tmp/both"
+grep -v -P '^\S+\s+q\d' "$data/small_a.aqc.expected" >"$tmp/a_summary"
+cat "$tmp/a_summary" "$data/small_b.ac.expected" >"$tmp/both"
+same_output "two runs in one call" "$tmp/both" -c -m all_trec "$q" "$data/small_a.run" "$data/small_b.run"
+
+"$TRECJUDGE" eval "$q" - <"$data/small_a.run" >"$tmp/out" 2>&1 && cmp -s "$tmp/out" "$data/small_a.expected" \
+    && ok "run on stdin" || bad "run on stdin" "$(head -3 "$tmp/out")"
+gzip -c "$data/small_a.run" >"$tmp/a.run.gz"
+gzip -c "$q" >"$tmp/q.gz"
+same_output "gzip run and qrels" "$data/small_a.expected" "$tmp/q.gz" "$tmp/a.run.gz"
+
+fails "qrels topic missing without -c" 3 "topic 'q3' is in the qrels but not in the run" "$q" "$data/small_b.run"
+fails "missing run file" 2 "$tmp/nope.run: cannot open" "$q" "$tmp/nope.run"
+fails "missing qrels file" 2 "$tmp/nope.qrels: cannot open" "$tmp/nope.qrels" "$data/small_a.run"
+fails "directory as run" 2 "is a directory" "$q" "$tmp"
+fails "unknown measure" 1 "illegal measure 'bogus'" -m bogus "$q" "$data/small_a.run"
+fails "prefs not supported" 1 "not supported" -m all_prefs "$q" "$data/small_a.run"
+fails "zscores not supported" 1 "not supported" -Z "$q" "$q" "$data/small_a.run"
+fails "bad -M" 1 "needs an integer" -M ten "$q" "$data/small_a.run"
+fails "one file only" 1 "usage" "$q"
+printf 'q1 Q0 d01 1 9.0 sysA\nq1 Q0 d02 2 x7 sysA\n' >"$tmp/badscore.run"
+fails "bad score names file and line" 2 "badscore.run:2: score 'x7'" "$q" "$tmp/badscore.run"
+printf 'q1 0 d01 1\nq1 0 d01 2\n' >"$tmp/dup.qrels"
+fails "duplicate qrels line" 2 "dup.qrels:2: duplicate judgment" "$tmp/dup.qrels" "$data/small_a.run"
+head -c 40 "$tmp/a.run.gz" >"$tmp/trunc.gz"
+fails "truncated gzip" 2 "trunc.gz" "$q" "$tmp/trunc.gz"
+
+"$TRECJUDGE" eval --format tsv -q "$q" "$data/small_a.run" >"$tmp/out" 2>&1
+if head -1 "$tmp/out" | grep -q "^run	measure	topic	value$" && grep -q "^sysA	map	all	0.685185$" "$tmp/out" \
+    && grep -q "^sysA	P_5	q1	0.400000$" "$tmp/out"; then ok "tsv output"; else bad "tsv output" "$(head -3 "$tmp/out")"; fi
+"$TRECJUDGE" eval --format json -q "$q" "$data/small_a.run" "$data/small_a.run" >"$tmp/out" 2>&1
+if grep -q '"run": "sysA"' "$tmp/out" && grep -q "\"map\": 0.6851851851" "$tmp/out" && [ "$(grep -c '"run"' "$tmp/out")" = 2 ] \
+    && { ! command -v python3 >/dev/null || python3 -m json.tool "$tmp/out" >/dev/null; }; then ok "json output"
+else bad "json output" "$(head -3 "$tmp/out")"; fi
+"$TRECJUDGE" eval --help >"$tmp/out" 2>&1 && grep -q "usage: trecjudge eval" "$tmp/out" && ok "--help" || bad "--help" "$(head -2 "$tmp/out")"
+"$TRECJUDGE" nosuchcommand >"$tmp/out" 2>&1
+[ $? -eq 1 ] && grep -q "unknown command" "$tmp/out" && ok "unknown command" || bad "unknown command" "$(head -2 "$tmp/out")"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

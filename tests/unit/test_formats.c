@@ -1,0 +1,286 @@
+/* test_formats.c: cmocka unit tests of the run and qrels readers, good and malformed input. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "formats/formats.h"
+
+static char dir[] = "/tmp/tj-test-formats-XXXXXX";
+
+static const char *write_file(const char *name, const char *text, size_t len)
+{
+    static char path[4][256];
+    static int k;
+    char *p = path[k++ % 4];
+    snprintf(p, 256, "%s/%s", dir, name);
+    FILE *fp = fopen(p, "wb");
+    assert_non_null(fp);
+    assert_int_equal(fwrite(text, 1, len, fp), len);
+    fclose(fp);
+    return p;
+}
+
+#define WRITE(name, text) write_file(name, text, sizeof(text) - 1)
+
+static void test_qrels_good(void **state)
+{
+    (void)state;
+    const char *p = WRITE("good.qrels", "# a comment\n302 0 d2 1\r\n301\t0\td9\t2\n\n301 4.5 d1 -1\n  # indented comment\n301 0 d3 0");
+    util_error err = { 0, "" };
+    formats_qrels *q = formats_qrels_read(p, &err);
+    assert_non_null(q);
+    assert_int_equal(q->ntopics, 2);
+    assert_int_equal(q->nlines, 4);
+    assert_string_equal(q->topics[0].qid, "301");
+    assert_int_equal(q->topics[0].n, 3);
+    const formats_qrels_topic *t = formats_qrels_find(q, "301");
+    assert_ptr_equal(t, &q->topics[0]);
+    assert_null(formats_qrels_find(q, "303"));
+    const formats_qrel *r = formats_qrels_lookup(t, "d1", 2, util_hash("d1", 2));
+    assert_non_null(r);
+    assert_int_equal(r->rel, -1);
+    assert_int_equal(r->line, 5);
+    assert_null(formats_qrels_lookup(t, "d2", 2, util_hash("d2", 2)));
+    t = formats_qrels_find(q, "302");
+    assert_non_null(formats_qrels_lookup(t, "d2", 2, util_hash("d2", 2)));
+    formats_qrels_free(&q);
+    assert_null(q);
+}
+
+static void expect_qrels_error(const char *name, const char *text, size_t len, const char *want)
+{
+    const char *p = write_file(name, text, len);
+    util_error err = { 0, "" };
+    formats_qrels *q = formats_qrels_read(p, &err);
+    if (q != NULL)
+        fail_msg("%s: accepted", name);
+    assert_int_equal(err.code, UTIL_EXIT_INPUT);
+    if (strstr(err.msg, want) == NULL)
+        fail_msg("%s: message '%s' lacks '%s'", name, err.msg, want);
+    if (strstr(err.msg, name) == NULL)
+        fail_msg("%s: message '%s' does not name the file", name, err.msg);
+}
+
+#define QBAD(name, text, want) expect_qrels_error(name, text, sizeof(text) - 1, want)
+
+static void test_qrels_bad(void **state)
+{
+    (void)state;
+    QBAD("cols3.qrels", "301 0 d1 1\n301 0 d2\n", ":2: expected 4 fields");
+    QBAD("cols5.qrels", "301 0 d1 1 extra\n", ":1: expected 4 fields");
+    QBAD("grade.qrels", "301 0 d1 1\n301 0 d2 x\n", ":2: relevance grade 'x'");
+    QBAD("gradef.qrels", "301 0 d1 1.5\n", ":1: relevance grade '1.5'");
+    QBAD("huge.qrels", "301 0 d1 99999999\n", ":1: relevance grade");
+    QBAD("dup.qrels", "301 0 d1 1\n302 0 d1 1\n301 0 d1 0\n", ":3: duplicate judgment of document 'd1' for topic '301' (first at line 1)");
+    QBAD("empty.qrels", "", "empty qrels");
+    QBAD("comments.qrels", "# only\n\n", "empty qrels");
+    QBAD("nul.qrels", "301 0 d\0001 1\n", ":1: NUL byte");
+    util_error err = { 0, "" };
+    assert_null(formats_qrels_read("/nonexistent/file.qrels", &err));
+    assert_non_null(strstr(err.msg, "/nonexistent/file.qrels: cannot open"));
+    assert_null(formats_qrels_read(dir, &err));
+    assert_non_null(strstr(err.msg, "is a directory"));
+}
+
+typedef struct collect {
+    char qids[16][16];
+    size_t ndocs[16];
+    char first_doc[16][16];
+    double first_score[16];
+    char tag[16][16];
+    size_t n;
+    int stop_at;
+} collect;
+
+static int collect_cb(void *ctx, formats_run_topic *t, util_error *err)
+{
+    collect *c = ctx;
+    if (c->stop_at > 0 && (int)c->n + 1 == c->stop_at)
+        return util_error_set(err, UTIL_EXIT_DATA, NULL, 0, "stopped");
+    if (c->n == 16)
+        return 0; /* keeps the first 16 topics */
+    snprintf(c->qids[c->n], 16, "%s", t->qid);
+    snprintf(c->first_doc[c->n], 16, "%s", t->docs[0].docno);
+    snprintf(c->tag[c->n], 16, "%s", t->tag);
+    c->first_score[c->n] = t->docs[0].score;
+    c->ndocs[c->n++] = t->ndocs;
+    return 0;
+}
+
+static void test_run_stream_and_group(void **state)
+{
+    (void)state;
+    const char *p = WRITE("good.run", "301 Q0 a 1 2.5 tagA\r\n301\t0\tb\t2\t  -1e-3\ttagA extra junk\n# comment\n\n302 Q0 c 1 7 tagB");
+    collect c;
+    memset(&c, 0, sizeof c);
+    formats_run_info info;
+    util_error err = { 0, "" };
+    assert_int_equal(formats_run_read(p, FORMATS_RUN_STREAM, collect_cb, &c, &info, &err), 0);
+    assert_int_equal(c.n, 2);
+    assert_string_equal(c.qids[0], "301");
+    assert_int_equal(c.ndocs[0], 2);
+    assert_string_equal(c.first_doc[0], "a");
+    assert_true(c.first_score[0] == 2.5);
+    assert_string_equal(c.tag[1], "tagB");
+    assert_string_equal(info.tag, "tagB");
+    assert_int_equal(info.nlines, 3);
+    formats_run_info_free(&info);
+
+    /* Interleaved topics: STREAM says so, GROUP gathers them in qid order. */
+    p = WRITE("mixed.run", "302 Q0 a 1 1 t\n301 Q0 b 1 1 t\n302 Q0 c 2 0.5 t\n");
+    memset(&c, 0, sizeof c);
+    assert_int_equal(formats_run_read(p, FORMATS_RUN_STREAM, collect_cb, &c, &info, &err), FORMATS_RUN_UNGROUPED);
+    formats_run_info_free(&info);
+    memset(&c, 0, sizeof c);
+    assert_int_equal(formats_run_read(p, FORMATS_RUN_GROUP, collect_cb, &c, &info, &err), 0);
+    assert_int_equal(c.n, 2);
+    assert_string_equal(c.qids[0], "301");
+    assert_string_equal(c.qids[1], "302");
+    assert_int_equal(c.ndocs[1], 2);
+    formats_run_info_free(&info);
+
+    /* A callback error stops the reading and is passed on. */
+    memset(&c, 0, sizeof c);
+    c.stop_at = 1;
+    assert_int_equal(formats_run_read(p, FORMATS_RUN_GROUP, collect_cb, &c, &info, &err), -1);
+    assert_string_equal(err.msg, "stopped");
+    formats_run_info_free(&info);
+}
+
+static void test_run_gzip(void **state)
+{
+    (void)state;
+    char path[256];
+    snprintf(path, sizeof path, "%s/run.gz", dir);
+    gzFile gz = gzopen(path, "wb");
+    assert_non_null(gz);
+    for (int i = 0; i < 20000; i++)
+        gzprintf(gz, "%d Q0 doc%d %d %d.5 gzrun\n", 1 + i / 1000, i, i % 1000, 100000 - i);
+    gzclose(gz);
+    collect c;
+    memset(&c, 0, sizeof c);
+    formats_run_info info;
+    util_error err = { 0, "" };
+    assert_int_equal(formats_run_read(path, FORMATS_RUN_STREAM, collect_cb, &c, &info, &err), 0);
+    assert_int_equal(c.n, 16); /* the collector keeps 16 */
+    assert_int_equal(info.ntopics, 20);
+    assert_int_equal(info.nlines, 20000);
+    assert_int_equal(c.ndocs[3], 1000);
+    formats_run_info_free(&info);
+    /* A truncated gzip file is an error, not a short run. */
+    FILE *fp = fopen(path, "rb");
+    static char buf[1 << 20];
+    size_t n = fread(buf, 1, sizeof buf, fp);
+    fclose(fp);
+    const char *t = write_file("trunc.gz", buf, n / 2);
+    memset(&c, 0, sizeof c);
+    assert_int_equal(formats_run_read(t, FORMATS_RUN_STREAM, collect_cb, &c, &info, &err), -1);
+    assert_non_null(strstr(err.msg, "trunc.gz"));
+    assert_non_null(strstr(err.msg, "gzip"));
+    formats_run_info_free(&info);
+}
+
+static void expect_run_error(const char *name, const char *text, size_t len, const char *want)
+{
+    const char *p = write_file(name, text, len);
+    collect c;
+    memset(&c, 0, sizeof c);
+    formats_run_info info;
+    util_error err = { 0, "" };
+    for (int mode = 0; mode < 2; mode++) {
+        int rc = formats_run_read(p, (enum formats_run_mode)mode, collect_cb, &c, &info, &err);
+        formats_run_info_free(&info);
+        if (rc != -1)
+            fail_msg("%s: accepted (rc %d)", name, rc);
+        if (strstr(err.msg, want) == NULL || strstr(err.msg, name) == NULL)
+            fail_msg("%s: message '%s' lacks '%s' or the file name", name, err.msg, want);
+        assert_int_equal(err.code, UTIL_EXIT_INPUT);
+    }
+}
+
+#define RBAD(name, text, want) expect_run_error(name, text, sizeof(text) - 1, want)
+
+static void test_run_bad(void **state)
+{
+    (void)state;
+    RBAD("cols.run", "301 Q0 a 1 2.5 t\n301 Q0 b 2 2.4\n", ":2: expected 6 fields");
+    RBAD("score.run", "301 Q0 a 1 high t\n", ":1: score 'high' is not a finite number");
+    RBAD("nan.run", "301 Q0 a 1 nan t\n", ":1: score 'nan'");
+    RBAD("inf.run", "301 Q0 a 1 -inf t\n", ":1: score '-inf'");
+    RBAD("huge.run", "301 Q0 a 1 1e999 t\n", ":1: score '1e999'");
+    RBAD("dup.run", "301 Q0 a 1 2 t\n301 Q0 b 2 1 t\n301 Q0 a 3 0 t\n", ":3: document 'a' retrieved twice for topic '301' (first at line 1)");
+    RBAD("empty.run", "", "empty run");
+    RBAD("blank.run", "\n\n# c\n", "empty run");
+    RBAD("nul.run", "301 Q0 a\0 1 2 t\n", ":1: NUL byte");
+}
+
+static void test_long_line(void **state)
+{
+    (void)state;
+    size_t n = 3u << 20;
+    char *text = malloc(n + 32);
+    memcpy(text, "301 Q0 ", 7);
+    memset(text + 7, 'x', n);
+    memcpy(text + 7 + n, " 1 1 t\n", 7);
+    const char *p = write_file("long.run", text, n + 14);
+    free(text);
+    collect c;
+    memset(&c, 0, sizeof c);
+    formats_run_info info;
+    util_error err = { 0, "" };
+    /* A 3 MiB docno is accepted (lines may be long), and read whole. */
+    assert_int_equal(formats_run_read(p, FORMATS_RUN_STREAM, collect_cb, &c, &info, &err), 0);
+    assert_int_equal(c.n, 1);
+    formats_run_info_free(&info);
+}
+
+static void test_split(void **state)
+{
+    (void)state;
+    char line[] = "  a\t\tbb  c \r";
+    char *f[3];
+    size_t l[3];
+    assert_int_equal(formats_split(line, strlen(line), f, l, 3), 3);
+    assert_string_equal(f[0], "a");
+    assert_string_equal(f[1], "bb");
+    assert_int_equal(l[1], 2);
+    char line2[] = "a b c d";
+    assert_int_equal(formats_split(line2, strlen(line2), f, l, 3), 4);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    return mkdtemp(dir) == NULL ? -1 : 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_qrels_good),
+        cmocka_unit_test(test_qrels_bad),
+        cmocka_unit_test(test_run_stream_and_group),
+        cmocka_unit_test(test_run_gzip),
+        cmocka_unit_test(test_run_bad),
+        cmocka_unit_test(test_long_line),
+        cmocka_unit_test(test_split),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

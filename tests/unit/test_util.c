@@ -1,0 +1,165 @@
+/* test_util.c: cmocka unit tests of the util module (number parsing, formatting, hashing, output). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/util.h"
+
+static int parse(const char *s, double *v)
+{
+    return util_parse_double(s, strlen(s), v);
+}
+
+static void test_parse_double_matches_strtod(void **state)
+{
+    (void)state;
+    static const char *cases[] = {
+        "0", "-0", "1", "+1", "1.5", "-2.25", ".5", "5.", "  2.129133" + 2, "49.19109429178723",
+        "48.709379764952565", "1e10", "1E-5", "-3.4028235e38", "123456789012345678901234567890",
+        "0.000000000000000000000000001", "9007199254740993", "2.2250738585072014e-308",
+        "1.7976931348623157e308", "0.1", "0.30000000000000004", "-12.345678", "1000000.000001",
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        double v = -1.0;
+        assert_int_equal(parse(cases[i], &v), 0);
+        double ref = strtod(cases[i], NULL);
+        assert_memory_equal(&v, &ref, sizeof v);
+    }
+    /* Random decimal strings must round exactly like strtod. */
+    srand(42);
+    for (int i = 0; i < 100000; i++) {
+        char buf[64];
+        int digits = 1 + rand() % 20, point = rand() % (digits + 1);
+        size_t k = 0;
+        if (rand() % 2)
+            buf[k++] = '-';
+        for (int d = 0; d < digits; d++) {
+            if (d == point && d > 0)
+                buf[k++] = '.';
+            buf[k++] = (char)('0' + rand() % 10);
+        }
+        if (rand() % 4 == 0)
+            k += (size_t)sprintf(buf + k, "e%d", rand() % 60 - 30);
+        buf[k] = '\0';
+        double v, ref = strtod(buf, NULL);
+        assert_int_equal(parse(buf, &v), 0);
+        if (memcmp(&v, &ref, sizeof v) != 0)
+            fail_msg("'%s' parsed as %.17g, strtod gives %.17g", buf, v, ref);
+    }
+}
+
+static void test_parse_double_rejects(void **state)
+{
+    (void)state;
+    static const char *bad[] = { "", "-", "+", ".", "abc", "1.5abc", "nan", "inf", "-inf",
+                                 "0x10", "1e", "1e+", "1..2", "1e999", " 1", "1 " };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        double v;
+        if (parse(bad[i], &v) == 0)
+            fail_msg("'%s' was accepted as %g", bad[i], v);
+    }
+}
+
+static void test_parse_long(void **state)
+{
+    (void)state;
+    long v;
+    assert_int_equal(util_parse_long("42", 2, &v), 0);
+    assert_int_equal(v, 42);
+    assert_int_equal(util_parse_long("-1", 2, &v), 0);
+    assert_int_equal(v, -1);
+    assert_int_equal(util_parse_long("+7", 2, &v), 0);
+    assert_int_equal(v, 7);
+    assert_int_equal(util_parse_long("1.0", 3, &v), -1);
+    assert_int_equal(util_parse_long("x", 1, &v), -1);
+    assert_int_equal(util_parse_long("", 0, &v), -1);
+    assert_int_equal(util_parse_long("99999999999999999999999", 23, &v), -1);
+}
+
+static void check_fixed4(double v)
+{
+    util_out o;
+    util_out_init(&o, NULL);
+    util_out_fixed4(&o, v);
+    util_out_char(&o, '\0');
+    char ref[512];
+    snprintf(ref, sizeof ref, "%6.4f", v);
+    if (strcmp(o.buf, ref) != 0)
+        fail_msg("fixed4(%.17g) gave '%s', printf gives '%s'", v, o.buf, ref);
+    util_out_free(&o);
+}
+
+static void test_fixed4_matches_printf(void **state)
+{
+    (void)state;
+    static const double cases[] = { 0.0, -0.0, 1.0, 0.5, 0.03125, 0.00005, 0.00015, 0.12345,
+                                     -412.6667, 99999.99995, 123456.789, 1e300, -1e-300,
+                                     0.99995, 2.5e-5, NAN, INFINITY, -INFINITY };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check_fixed4(cases[i]);
+    srand(7);
+    for (int i = 0; i < 200000; i++) {
+        double v = (double)rand() / RAND_MAX;
+        if (i % 3 == 0)
+            v = (double)(rand() % 100000) / 100000.0; /* many near-ties */
+        if (i % 5 == 0)
+            v *= -1000.0;
+        check_fixed4(v);
+    }
+    for (int n = 0; n < 100000; n++)
+        check_fixed4((double)n / 20000.0); /* exact .5 ties at the fifth decimal */
+}
+
+static void test_hash(void **state)
+{
+    (void)state;
+    assert_true(util_hash("abc", 3) == util_hash("abc", 3));
+    assert_true(util_hash("abc", 3) != util_hash("abd", 3));
+    assert_true(util_hash("abcdefgh1", 9) != util_hash("abcdefgh2", 9));
+    assert_true(util_hash("", 0) != util_hash("a", 1));
+}
+
+static void test_out_and_errors(void **state)
+{
+    (void)state;
+    util_out o;
+    util_out_init(&o, NULL);
+    util_out_padded(&o, "map", 6);
+    util_out_long(&o, -1234567);
+    util_out_printf(&o, "|%s|", "x");
+    for (int i = 0; i < 100000; i++)
+        util_out_char(&o, 'z');
+    util_out_char(&o, '\0');
+    assert_int_equal(strncmp(o.buf, "map   -1234567|x|zz", 19), 0);
+    assert_int_equal(strlen(o.buf), 6 + 8 + 3 + 100000);
+    util_out_free(&o);
+    util_error e = { 0, "" };
+    assert_int_equal(util_error_set(&e, UTIL_EXIT_INPUT, "f.txt", 12, "bad %s", "thing"), -1);
+    assert_string_equal(e.msg, "f.txt:12: bad thing");
+    assert_int_equal(e.code, UTIL_EXIT_INPUT);
+    util_error_set(&e, UTIL_EXIT_INPUT, "f.txt", 0, "empty");
+    assert_string_equal(e.msg, "f.txt: empty");
+    char *p = util_strdup("x");
+    util_free(&p);
+    assert_null(p);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_parse_double_matches_strtod),
+        cmocka_unit_test(test_parse_double_rejects),
+        cmocka_unit_test(test_parse_long),
+        cmocka_unit_test(test_fixed4_matches_printf),
+        cmocka_unit_test(test_hash),
+        cmocka_unit_test(test_out_and_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
