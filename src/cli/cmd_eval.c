@@ -1,6 +1,7 @@
 /* cmd_eval.c: `trecjudge eval`, evaluation of run files against qrels, compatible with trec_eval. */
 #include <getopt.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,12 +43,69 @@ typedef struct eval_ctx {
     double *values;           /* ntopics x nvalues */
     char **strings;
     unsigned char *done;
-    /* scratch */
+    /* scratch of the reading thread */
     metrics_doc *docs;
     size_t docs_cap;
+    /* the pipeline: the reading thread ranks each topic into a slot, a second thread
+     * computes the measures from it */
+    struct eval_slot *slots;
+    size_t head, tail;        /* slots [tail, head) are full */
+    int closing;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    pthread_t worker;
+} eval_ctx;
+
+#define EVAL_SLOTS 64
+
+/* One ranked topic on its way to the measures. */
+typedef struct eval_slot {
+    size_t topic;
+    metrics_topic t;
     long *rels;
     size_t rels_cap;
-} eval_ctx;
+} eval_slot;
+
+static void *eval_worker(void *vctx)
+{
+    eval_ctx *c = vctx;
+    pthread_mutex_lock(&c->lock);
+    for (;;) {
+        while (c->tail == c->head && !c->closing)
+            pthread_cond_wait(&c->changed, &c->lock);
+        if (c->tail == c->head)
+            break;
+        eval_slot *sl = &c->slots[c->tail % EVAL_SLOTS];
+        pthread_mutex_unlock(&c->lock);
+        double *row = c->values + sl->topic * c->nvalues;
+        char **srow = c->strings + sl->topic * c->nvalues;
+        for (size_t i = 0; i < c->nvalues; i++)
+            util_free(&srow[i]);
+        metrics_set_compute(c->set, c->params, &sl->t, row, srow);
+        pthread_mutex_lock(&c->lock);
+        c->tail++;
+        pthread_cond_broadcast(&c->changed);
+    }
+    pthread_mutex_unlock(&c->lock);
+    return NULL;
+}
+
+static void eval_pipeline_start(eval_ctx *c)
+{
+    c->head = c->tail = 0;
+    c->closing = 0;
+    if (pthread_create(&c->worker, NULL, eval_worker, c) != 0)
+        util_die("cannot start a thread");
+}
+
+static void eval_pipeline_stop(eval_ctx *c)
+{
+    pthread_mutex_lock(&c->lock);
+    c->closing = 1;
+    pthread_cond_broadcast(&c->changed);
+    pthread_mutex_unlock(&c->lock);
+    pthread_join(c->worker, NULL);
+}
 
 static int eval_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
 {
@@ -59,7 +117,13 @@ static int eval_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
     size_t ti = (size_t)(qt - c->qrels->topics);
     eval_topic *et = &c->topics[ti];
     util_grow(&c->docs, &c->docs_cap, rt->ndocs, sizeof *c->docs);
-    util_grow(&c->rels, &c->rels_cap, rt->ndocs, sizeof *c->rels);
+    /* Wait for a free slot. */
+    pthread_mutex_lock(&c->lock);
+    while (c->head - c->tail == EVAL_SLOTS)
+        pthread_cond_wait(&c->changed, &c->lock);
+    eval_slot *sl = &c->slots[c->head % EVAL_SLOTS];
+    pthread_mutex_unlock(&c->lock);
+    util_grow(&sl->rels, &sl->rels_cap, rt->ndocs, sizeof *sl->rels);
     for (size_t i = 0; i < rt->ndocs; i++) {
         const formats_run_doc *d = &rt->docs[i];
         const formats_qrel *j = formats_qrels_lookup(qt, d->docno, d->docno_len, d->hash);
@@ -67,14 +131,14 @@ static int eval_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
         c->docs[i].docno = d->docno;
         c->docs[i].rel = j == NULL ? METRICS_NONPOOL : j->rel < 0 ? METRICS_UNJUDGED : j->rel;
     }
-    metrics_topic t = et->base;
-    metrics_rank(c->docs, rt->ndocs, c->params, c->rels, &t);
-    double *row = c->values + ti * c->nvalues;
-    char **srow = c->strings + ti * c->nvalues;
-    for (size_t i = 0; i < c->nvalues; i++)
-        util_free(&srow[i]);
-    metrics_set_compute(c->set, c->params, &t, row, srow);
+    sl->t = et->base;
+    sl->topic = ti;
+    metrics_rank(c->docs, rt->ndocs, c->params, sl->rels, &sl->t);
     c->done[ti] = 1;
+    pthread_mutex_lock(&c->lock);
+    c->head++;
+    pthread_cond_broadcast(&c->changed);
+    pthread_mutex_unlock(&c->lock);
     return 0;
 }
 
@@ -90,11 +154,16 @@ static int eval_run(eval_ctx *c, const char *path, report_eval *rep)
     formats_run_info info;
     eval_reset(c);
     enum formats_run_mode mode = strcmp(path, "-") == 0 ? FORMATS_RUN_GROUP : FORMATS_RUN_STREAM;
+    eval_pipeline_start(c);
     int rc = formats_run_read(path, mode, eval_topic_cb, c, &info, &err);
+    eval_pipeline_stop(c);
     if (rc == FORMATS_RUN_UNGROUPED) {
         /* The topics' lines are interleaved: read again, keeping the whole run. */
+        formats_run_info_free(&info);
         eval_reset(c);
+        eval_pipeline_start(c);
         rc = formats_run_read(path, FORMATS_RUN_GROUP, eval_topic_cb, c, &info, &err);
+        eval_pipeline_stop(c);
     }
     if (rc != 0) {
         util_warn("%s", err.msg);
@@ -291,6 +360,9 @@ int cli_eval(int argc, char **argv)
     c.values = util_calloc(cells, sizeof *c.values);
     c.strings = util_calloc(cells, sizeof *c.strings);
     c.done = util_calloc(c.ntopics ? c.ntopics : 1, 1);
+    c.slots = util_calloc(EVAL_SLOTS, sizeof *c.slots);
+    pthread_mutex_init(&c.lock, NULL);
+    pthread_cond_init(&c.changed, NULL);
     util_out out;
     util_out_init(&out, stdout);
     report_eval rep = { &out, format, set, per_topic, summary, 0 };
@@ -318,7 +390,13 @@ out:
     free(c.strings);
     free(c.done);
     free(c.docs);
-    free(c.rels);
+    if (c.slots != NULL) {
+        for (size_t i = 0; i < EVAL_SLOTS; i++)
+            free(c.slots[i].rels);
+        free(c.slots);
+        pthread_mutex_destroy(&c.lock);
+        pthread_cond_destroy(&c.changed);
+    }
     formats_qrels_free(&qrels);
     metrics_set_free(&set);
     return status;

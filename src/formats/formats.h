@@ -28,9 +28,10 @@ void formats_input_close(formats_input **in);
 /* Reads a whole file (or stdin, or a gzip file) into memory, NUL-terminated. */
 int formats_slurp(const char *path, char **data, size_t *len, util_error *err);
 
-/* Splits a line into whitespace-separated fields (space, tab, CR, VT, FF). Fields are
- * NUL-terminated in place. Returns the number of fields found, at most max; when the line
- * has more than max fields, returns max + 1. */
+/* Splits a line into whitespace-separated fields (space, tab, CR, VT, FF). line[len] must
+ * be writable: it is set to NUL, and fields are NUL-terminated in place. Returns the number
+ * of fields found, at most max; max + 1 when the line has more than max fields; -1 when the
+ * line contains a NUL byte. */
 int formats_split(char *line, size_t len, char **fields, size_t *lens, int max);
 
 /* ---- Qrels: "qid iter docno rel" ---- */

@@ -229,29 +229,40 @@ int formats_slurp(const char *path, char **data, size_t *len, util_error *err)
     return 0;
 }
 
-static inline int is_blank(unsigned char c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
+/* Character classes for field splitting: 1 = blank, 2 = NUL, 0 = part of a field. */
+static const unsigned char split_class[256] = {
+    [0] = 2, [' '] = 1, ['\t'] = 1, ['\r'] = 1, ['\v'] = 1, ['\f'] = 1,
+};
 
 int formats_split(char *line, size_t len, char **fields, size_t *lens, int max)
 {
+    unsigned char *p = (unsigned char *)line, *end = p + len;
+    line[len] = '\0'; /* scanning stops there */
     int n = 0;
-    size_t i = 0;
     for (;;) {
-        while (i < len && is_blank((unsigned char)line[i]))
-            i++;
-        if (i >= len)
-            return n;
-        if (n == max)
-            return max + 1;
-        size_t s = i;
-        while (i < len && !is_blank((unsigned char)line[i]))
-            i++;
-        fields[n] = line + s;
-        lens[n] = i - s;
+        while (split_class[*p] == 1)
+            p++;
+        if (p >= end) {
+            if (p > end || *p != '\0')
+                n = -1;
+            break;
+        }
+        if (*p == '\0') {
+            n = -1; /* a NUL byte inside the line */
+            break;
+        }
+        if (n == max) {
+            n = max + 1;
+            break;
+        }
+        unsigned char *s = p;
+        while (split_class[*p] == 0)
+            p++;
+        fields[n] = (char *)s;
+        lens[n] = (size_t)(p - s);
         n++;
-        if (i < len)
-            line[i++] = '\0';
+        if (p < end && split_class[*p] == 1)
+            *p++ = '\0';
     }
+    return n;
 }

@@ -15,18 +15,6 @@ typedef struct qrels_line {
     formats_qrel q;
 } qrels_line;
 
-static int is_blank_line(const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        char c = s[i];
-        if (c == '#')
-            return 1;
-        if (c != ' ' && c != '\t' && c != '\r' && c != '\v' && c != '\f')
-            return 0;
-    }
-    return 1;
-}
-
 /* Builds the topic's docno index; returns the first duplicate found, or NULL. */
 static const formats_qrel *qrels_index_topic(formats_qrels_topic *t, const formats_qrel **first)
 {
@@ -113,17 +101,16 @@ formats_qrels *formats_qrels_read(const char *path, util_error *err)
         lineno++;
         size_t n = (size_t)(le - p);
         char *line = p;
-        *le = '\0'; /* the newline, or the terminator slurp added */
         p = nl != NULL ? nl + 1 : end;
-        if (memchr(line, '\0', n) != NULL) {
-            util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "NUL byte in line");
-            goto fail;
-        }
-        if (is_blank_line(line, n))
-            continue;
         char *f[4];
         size_t fl[4];
         int nf = formats_split(line, n, f, fl, 4);
+        if (nf < 0) {
+            util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "NUL byte in line");
+            goto fail;
+        }
+        if (nf == 0 || f[0][0] == '#')
+            continue;
         if (nf != 4) {
             util_error_set(err, UTIL_EXIT_INPUT, name, lineno,
                            "expected 4 fields (qid iter docno rel), found %s%d",

@@ -195,13 +195,13 @@ int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_f
     int got;
     while ((got = formats_input_line(in, &line, &len, err)) == 1) {
         long lineno = formats_input_lineno(in);
-        if (memchr(line, '\0', len) != NULL) {
-            rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno, "NUL byte in line");
-            goto done;
-        }
         char *f[6];
         size_t fl[6];
         int nf = formats_split(line, len, f, fl, 6);
+        if (nf < 0) {
+            rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno, "NUL byte in line");
+            goto done;
+        }
         if (nf == 0 || f[0][0] == '#')
             continue;
         if (nf < 6) {
