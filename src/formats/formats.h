@@ -48,7 +48,8 @@ typedef struct formats_qrels_topic {
     const char *qid;
     formats_qrel *qrels;  /* in file order */
     size_t n;
-    uint32_t *index;      /* open-addressing table of n entries + 1 (0 = empty) */
+    uint64_t *index;      /* open addressing: high 32 bits of the docno hash, then the
+                             entry number + 1 (0 = empty) */
     uint32_t index_mask;
 } formats_qrels_topic;
 

@@ -27,7 +27,7 @@ static const formats_qrel *qrels_index_topic(formats_qrels_topic *t, const forma
         const formats_qrel *r = &t->qrels[i];
         uint32_t h = (uint32_t)r->hash & t->index_mask;
         while (t->index[h] != 0) {
-            const formats_qrel *o = &t->qrels[t->index[h] - 1];
+            const formats_qrel *o = &t->qrels[(uint32_t)t->index[h] - 1];
             if (o->hash == r->hash && o->docno_len == r->docno_len &&
                 memcmp(o->docno, r->docno, r->docno_len) == 0) {
                 *first = o;
@@ -35,7 +35,7 @@ static const formats_qrel *qrels_index_topic(formats_qrels_topic *t, const forma
             }
             h = (h + 1) & t->index_mask;
         }
-        t->index[h] = (uint32_t)i + 1;
+        t->index[h] = (r->hash >> 32 << 32) | ((uint64_t)i + 1);
     }
     return NULL;
 }
@@ -207,12 +207,14 @@ const formats_qrel *formats_qrels_lookup(const formats_qrels_topic *t, const cha
 {
     uint32_t h = (uint32_t)hash & t->index_mask;
     for (;;) {
-        uint32_t v = t->index[h];
+        uint64_t v = t->index[h];
         if (v == 0)
             return NULL;
-        const formats_qrel *r = &t->qrels[v - 1];
-        if (r->hash == hash && r->docno_len == len && memcmp(r->docno, docno, len) == 0)
-            return r;
+        if (v >> 32 == hash >> 32) {
+            const formats_qrel *r = &t->qrels[(uint32_t)v - 1];
+            if (r->hash == hash && r->docno_len == len && memcmp(r->docno, docno, len) == 0)
+                return r;
+        }
         h = (h + 1) & t->index_mask;
     }
 }
