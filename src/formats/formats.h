@@ -25,6 +25,10 @@ uint64_t formats_input_size(const formats_input *in);
 int formats_input_is_stdin(const formats_input *in);
 void formats_input_close(formats_input **in);
 
+/* A checksum of a file's bytes as 32 hex digits (out must hold 33), to recognise a file
+ * imported before. */
+int formats_checksum(const char *path, char *out, util_error *err);
+
 /* Reads a whole file (or stdin, or a gzip file) into memory, NUL-terminated. */
 int formats_slurp(const char *path, char **data, size_t *len, util_error *err);
 
@@ -38,6 +42,7 @@ int formats_split(char *line, size_t len, char **fields, size_t *lens, int max);
 
 typedef struct formats_qrel {
     const char *docno;
+    const char *iter;  /* the second column as written */
     uint32_t docno_len;
     uint32_t line;     /* line in the qrels file */
     long rel;          /* grade; negative means pooled but not judged */

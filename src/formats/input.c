@@ -2,6 +2,7 @@
 #include "formats.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -265,4 +266,38 @@ int formats_split(char *line, size_t len, char **fields, size_t *lens, int max)
             *p++ = '\0';
     }
     return n;
+}
+
+int formats_checksum(const char *path, char *out, util_error *err)
+{
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return util_error_set(err, UTIL_EXIT_INPUT, input_name(path), 0, "cannot open: %s",
+                              strerror(errno));
+    size_t cap = 1u << 20;
+    char *buf = util_malloc(cap);
+    uint64_t h1 = 0x243f6a8885a308d3ULL, h2 = 0x13198a2e03707344ULL, total = 0;
+    int rc = 0;
+    for (;;) {
+        ssize_t n = read(fd, buf, cap);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            rc = util_error_set(err, UTIL_EXIT_INPUT, input_name(path), 0, "read error: %s",
+                                strerror(errno));
+            break;
+        }
+        if (n == 0)
+            break;
+        uint64_t c = util_hash(buf, (size_t)n);
+        h1 = util_hash(&(uint64_t[2]){ h1, c }, 16);
+        h2 = util_hash(&(uint64_t[2]){ h2 ^ total, c }, 16);
+        total += (uint64_t)n;
+    }
+    close(fd);
+    free(buf);
+    if (rc == 0)
+        snprintf(out, 33, "%016llx%016llx", (unsigned long long)h1,
+                 (unsigned long long)(h2 ^ total));
+    return rc;
 }

@@ -9,12 +9,6 @@ static const char *qrels_name(const char *path)
     return strcmp(path, "-") == 0 ? "<stdin>" : path;
 }
 
-/* Line-level record kept while reading, before grouping by topic. */
-typedef struct qrels_line {
-    uint32_t topic;   /* index in order of first appearance */
-    formats_qrel q;
-} qrels_line;
-
 /* Builds the topic's docno index; returns the first duplicate found, or NULL. */
 static const formats_qrel *qrels_index_topic(formats_qrels_topic *t, const formats_qrel **first)
 {
@@ -89,8 +83,9 @@ formats_qrels *formats_qrels_read(const char *path, util_error *err)
     size_t len = 0;
     if (formats_slurp(path, &text, &len, err) != 0)
         return NULL;
-    qrels_line *lines = NULL;
-    size_t nlines = 0, cap = 0;
+    formats_qrel *all = NULL;   /* in file order, then grouped by topic in place */
+    uint32_t *tix = NULL;       /* each line's topic, in order of first appearance */
+    size_t nlines = 0, cap = 0, tcap = 0;
     qid_map map = { util_calloc(64, sizeof(uint32_t)), 63, NULL, 0, 0 };
     formats_qrels *q = NULL;
     char *p = text, *end = text + len;
@@ -127,14 +122,16 @@ formats_qrels *formats_qrels_read(const char *path, util_error *err)
             util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "docno too long");
             goto fail;
         }
-        util_grow(&lines, &cap, nlines + 1, sizeof *lines);
-        qrels_line *ql = &lines[nlines++];
-        ql->topic = qid_map_get(&map, f[0], fl[0]);
-        ql->q.docno = f[2];
-        ql->q.docno_len = (uint32_t)fl[2];
-        ql->q.line = (uint32_t)lineno;
-        ql->q.rel = rel;
-        ql->q.hash = util_hash(f[2], fl[2]);
+        util_grow(&all, &cap, nlines + 1, sizeof *all);
+        util_grow(&tix, &tcap, nlines + 1, sizeof *tix);
+        tix[nlines] = qid_map_get(&map, f[0], fl[0]);
+        formats_qrel *r = &all[nlines++];
+        r->docno = f[2];
+        r->iter = f[1];
+        r->docno_len = (uint32_t)fl[2];
+        r->line = (uint32_t)lineno;
+        r->rel = rel;
+        r->hash = util_hash(f[2], fl[2]);
     }
     if (nlines == 0) {
         util_error_set(err, UTIL_EXIT_INPUT, name, 0, "no judgments (empty qrels file)");
@@ -147,21 +144,39 @@ formats_qrels *formats_qrels_read(const char *path, util_error *err)
     q->nlines = nlines;
     q->ntopics = map.n;
     q->topics = util_calloc(map.n, sizeof *q->topics);
-    q->all = util_malloc(nlines * sizeof *q->all);
-    /* Bucket the lines by topic, keeping file order within a topic. */
+    /* Group the lines by topic, keeping file order within a topic: a counting sort
+     * applied in place by following the permutation's cycles. */
     for (size_t i = 0; i < nlines; i++)
-        q->topics[lines[i].topic].n++;
+        q->topics[tix[i]].n++;
     size_t off = 0;
     for (size_t t = 0; t < map.n; t++) {
         q->topics[t].qid = map.qids[t];
-        q->topics[t].qrels = q->all + off;
-        off += q->topics[t].n;
-        q->topics[t].n = 0;
+        size_t n = q->topics[t].n;
+        q->topics[t].n = off; /* next free slot, for now */
+        off += n;
     }
+    for (size_t i = 0; i < nlines; i++)
+        tix[i] = (uint32_t)q->topics[tix[i]].n++;   /* tix[i] is now line i's destination */
     for (size_t i = 0; i < nlines; i++) {
-        formats_qrels_topic *t = &q->topics[lines[i].topic];
-        t->qrels[t->n++] = lines[i].q;
+        while (tix[i] != i) {
+            size_t d = tix[i];
+            formats_qrel tmp = all[d];
+            all[d] = all[i];
+            all[i] = tmp;
+            uint32_t td = tix[d];
+            tix[d] = (uint32_t)d;
+            tix[i] = td;
+        }
     }
+    off = 0;
+    for (size_t t = 0; t < map.n; t++) {
+        size_t end_t = q->topics[t].n;
+        q->topics[t].qrels = all + off;
+        q->topics[t].n = end_t - off;
+        off = end_t;
+    }
+    q->all = all;
+    all = NULL;
     qsort(q->topics, q->ntopics, sizeof *q->topics, topic_cmp_qid);
     for (size_t t = 0; t < q->ntopics; t++) {
         const formats_qrel *first = NULL;
@@ -173,12 +188,13 @@ formats_qrels *formats_qrels_read(const char *path, util_error *err)
             goto fail;
         }
     }
-    free(lines);
+    free(tix);
     free(map.slots);
     free(map.qids);
     return q;
 fail:
-    free(lines);
+    free(all);
+    free(tix);
     free(map.slots);
     free(map.qids);
     free(text);

@@ -1,0 +1,216 @@
+#!/usr/bin/env bash
+# Benchmarks `trecjudge eval` (wall time, peak memory) on synthetic data and, with TREC_EVAL set, compares it with NIST trec_eval.
+#
+# Usage: bench/eval.sh [CASE...]      (default: every case; see bench/README.md)
+# Environment:
+#   TRECJUDGE     trecjudge binary (default: src/trecjudge in the source tree)
+#   TREC_EVAL     trec_eval binary to compare with (optional)
+#   BENCH_DIR     work directory for the generator, data and outputs (default /tmp/trecjudge-bench)
+#   BENCH_REPEAT  runs per measurement, the best is kept (default 3)
+#   BENCH_SEED    generator seed (default 20240601)
+#   CC            compiler for bench/gen_eval_data.c (default cc)
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+trecjudge=${TRECJUDGE:-$root/src/trecjudge}
+trec_eval=${TREC_EVAL:-}
+work=${BENCH_DIR:-/tmp/trecjudge-bench}
+repeat=${BENCH_REPEAT:-3}
+seed=${BENCH_SEED:-20240601}
+timer=/usr/bin/time
+gen_src=$root/bench/gen_eval_data.c
+
+# ---- the cases: name, data preset, flags ----
+case_names=(a:default a:all_trec a:q-all_trec b:all_trec-50runs)
+case_presets=(a a a b)
+case_flags=("" "-m all_trec" "-q -m all_trec" "-m all_trec")
+
+die() {
+    echo "eval.sh: $*" >&2
+    exit 2
+}
+
+log() {
+    echo "$*" >&2
+}
+
+# ---- checks ----
+[[ $repeat =~ ^[1-9][0-9]*$ ]] || die "BENCH_REPEAT must be a positive integer, not '$repeat'"
+[[ $seed =~ ^[0-9]+$ ]] || die "BENCH_SEED must be an unsigned integer, not '$seed'"
+[[ -x $trecjudge ]] || die "no trecjudge binary at $trecjudge: build it first (make), or set TRECJUDGE"
+if [[ -n $trec_eval && ! -x $trec_eval ]]; then
+    die "TREC_EVAL=$trec_eval is not an executable"
+fi
+if [[ ! -x $timer ]] || ! "$timer" -f '%e %M' -o /dev/null true 2>/dev/null; then
+    die "GNU time is needed at $timer (Debian/Ubuntu: apt-get install time)"
+fi
+
+# ---- which cases ----
+selected=()
+if (($# == 0)); then
+    selected=("${!case_names[@]}")
+else
+    for arg in "$@"; do
+        found=
+        for i in "${!case_names[@]}"; do
+            if [[ ${case_names[i]} == "$arg" ]]; then
+                selected+=("$i")
+                found=1
+            fi
+        done
+        [[ -n $found ]] || die "unknown case '$arg' (cases: ${case_names[*]})"
+    done
+fi
+
+# ---- data ----
+data=$work/data
+outdir=$work/out
+mkdir -p "$data" "$outdir"
+
+gen=$work/gen_eval_data
+if [[ ! -x $gen || $gen_src -nt $gen ]]; then
+    log "compiling $gen"
+    # shellcheck disable=SC2086 # CC may hold several words
+    ${CC:-cc} -O2 -o "$gen.tmp" "$gen_src"
+    mv -f "$gen.tmp" "$gen"
+fi
+
+# The stamp ties the data to the generator's source and the seed; stale data is rebuilt.
+stamp="gen=$(cksum <"$gen_src" | cut -d' ' -f1) seed=$seed"
+needed=" "
+for i in "${selected[@]}"; do
+    [[ $needed == *" ${case_presets[i]} "* ]] || needed+="${case_presets[i]} "
+done
+for p in $needed; do
+    if [[ -f $data/.stamp-$p && $(<"$data/.stamp-$p") == "$stamp" ]]; then
+        log "reusing data set $p in $data"
+        continue
+    fi
+    rm -f "$data/.stamp-$p"
+    log "generating data set $p in $data (seed $seed)"
+    start=$(date +%s)
+    "$gen" "$data" "$p" "$seed"
+    log "  done in $(($(date +%s) - start)) s"
+    echo "$stamp" >"$data/.stamp-$p"
+done
+
+# ---- measuring ----
+best_s=
+best_kb=
+
+# measure OUT ERR CMD...: runs CMD $repeat times, stdout to OUT and stderr to ERR;
+# sets best_s (least wall seconds) and best_kb (least peak RSS in KB) over the runs.
+measure() {
+    local out=$1 err=$2 tf=$outdir/.time s kb r
+    shift 2
+    best_s=
+    best_kb=
+    for ((r = 0; r < repeat; r++)); do
+        if ! "$timer" -f '%e %M' -o "$tf" "$@" >"$out" 2>"$err"; then
+            local cmd="$*"
+            ((${#cmd} <= 300)) || cmd="${cmd:0:300} ..."
+            echo "eval.sh: command failed: $cmd" >&2
+            head -n 20 "$err" >&2
+            grep -v '^[0-9.]* [0-9]*$' "$tf" >&2 || true
+            exit 1
+        fi
+        read -r s kb < <(tail -n 1 "$tf")
+        if [[ -z $best_s ]] || awk -v a="$s" -v b="$best_s" 'BEGIN { exit !(a < b) }'; then
+            best_s=$s
+        fi
+        if [[ -z $best_kb ]] || ((kb < best_kb)); then
+            best_kb=$kb
+        fi
+    done
+}
+
+# Runs trec_eval once per run file and concatenates the outputs:
+# each_run TREC_EVAL NFLAGS FLAG... QRELS RUN...
+# shellcheck disable=SC2016 # expanded by the inner bash
+each_run='te=$1 n=$2; shift 2; flags=("${@:1:n}"); shift "$n"; q=$1; shift
+for r in "$@"; do "$te" ${flags[@]+"${flags[@]}"} "$q" "$r" || exit; done'
+
+mb() { awk -v kb="$1" 'BEGIN { printf "%.1f", kb / 1024 }'; }
+
+rows=()
+status=0
+fail_notes=()
+declare -A speedup memratio
+
+for i in "${selected[@]}"; do
+    name=${case_names[i]}
+    p=${case_presets[i]}
+    read -r -a flags <<<"${case_flags[i]}"
+    qrels=$data/$p.qrels
+    if [[ $p == a ]]; then
+        runs=("$data/a.run")
+    else
+        runs=()
+        for ((r = 0; r < 50; r++)); do runs+=("$(printf '%s/%s.run.%02d' "$data" "$p" "$r")"); done
+    fi
+    base=$outdir/${name//:/_}
+
+    log "$name: trecjudge eval${case_flags[i]:+ ${case_flags[i]}} (best of $repeat)"
+    measure "$base.trecjudge" "$base.trecjudge.err" \
+        "$trecjudge" eval ${flags[@]+"${flags[@]}"} "$qrels" "${runs[@]}"
+    tj_s=$best_s tj_kb=$best_kb
+
+    te_s=- te_mb=- ratio=- mratio=- verdict=-
+    if [[ -n $trec_eval ]]; then
+        log "$name: trec_eval${case_flags[i]:+ ${case_flags[i]}} (best of $repeat)"
+        if ((${#runs[@]} == 1)); then
+            measure "$base.trec_eval" "$base.trec_eval.err" \
+                "$trec_eval" ${flags[@]+"${flags[@]}"} "$qrels" "${runs[@]}"
+        else
+            measure "$base.trec_eval" "$base.trec_eval.err" \
+                bash -c "$each_run" each_run "$trec_eval" "${#flags[@]}" \
+                ${flags[@]+"${flags[@]}"} "$qrels" "${runs[@]}"
+        fi
+        te_s=$best_s
+        te_mb=$(mb "$best_kb")
+        # %e has a resolution of 0.01 s: a time of 0.00 counts as 0.01, and the speedup is a bound
+        ratio=$(awk -v te="$te_s" -v tj="$tj_s" \
+            'BEGIN { if (tj < 0.01) printf ">%.1fx", te / 0.01; else printf "%.1fx", te / tj }')
+        mratio=$(awk -v te="$best_kb" -v tj="$tj_kb" 'BEGIN { printf "%.2f", tj / te }')
+        speedup[$name]=$ratio
+        memratio[$name]=$mratio
+        if diff -- "$base.trec_eval" "$base.trecjudge" >"$base.diff"; then
+            verdict=identical
+        else
+            verdict=FAIL
+            status=1
+            fail_notes+=("$name: outputs differ (< trec_eval, > trecjudge; full diff in $base.diff):")
+            while IFS= read -r line; do fail_notes+=("  $line"); done < <(head -n 20 "$base.diff")
+        fi
+    fi
+    rows+=("$(printf '%-18s %12s %13s %12s %13s %8s %10s  %s' "$name" "$tj_s" "$(mb "$tj_kb")" \
+        "$te_s" "$te_mb" "$ratio" "$mratio" "$verdict")")
+done
+
+# ---- report ----
+echo
+echo "trecjudge: $trecjudge"
+[[ -n $trec_eval ]] && echo "trec_eval: $trec_eval"
+cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
+echo "host: $(uname -sm), ${cpu:-unknown CPU}, $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') CPUs; best of $repeat; data: $data"
+echo
+printf '%-18s %12s %13s %12s %13s %8s %10s  %s\n' case "trecjudge s" "trecjudge MB" \
+    "trec_eval s" "trec_eval MB" speedup "mem ratio" output
+printf '%s\n' "${rows[@]}"
+echo
+echo "speedup = trec_eval time / trecjudge time; mem ratio = trecjudge peak RSS / trec_eval peak RSS"
+if [[ -n $trec_eval ]]; then
+    # Targets (bench/README.md): >= 8x faster on a:default and a:all_trec, <= 0.25 of the memory.
+    for name in a:default a:all_trec; do
+        [[ -n ${speedup[$name]:-} ]] || continue
+        verdict=$(awk -v s="${speedup[$name]}" -v m="${memratio[$name]}" 'BEGIN {
+            sub(/^>/, "", s); sub(/x$/, "", s)
+            printf "speed %s, memory %s", (s + 0 >= 8 ? "met" : "MISSED"), (m + 0 <= 0.25 ? "met" : "MISSED") }')
+        echo "target on $name (>= 8x, <= 0.25): $verdict"
+    done
+fi
+if ((${#fail_notes[@]})); then
+    echo
+    printf '%s\n' "${fail_notes[@]}"
+fi
+exit "$status"
