@@ -13,6 +13,11 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
+    { "init", cli_init, "create a campaign file" },
+    { "runs", cli_runs, "import run files into the campaign" },
+    { "qrels", cli_qrels, "import judgments from qrels, or export the campaign's qrels" },
+    { "judge", cli_judge, "record one judgment (for scripts)" },
+    { "status", cli_status, "pooled, judged and relevant documents per topic" },
     { "eval", cli_eval, "evaluate runs against qrels (a drop-in for trec_eval)" },
 };
 

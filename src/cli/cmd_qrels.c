@@ -1,0 +1,267 @@
+/* cmd_qrels.c: `trecjudge qrels import|export`: existing judgments in, TREC qrels out. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "formats/formats.h"
+
+static const char qrels_usage[] =
+    "usage: trecjudge qrels import [-d CAMPAIGN] [--assessor NAME] QRELS\n"
+    "       trecjudge qrels export [-d CAMPAIGN] [--policy max|majority|mean|primary=NAME]\n"
+    "                              [--per-assessor]\n"
+    "import stores the judgments of a qrels file (grade -1: pooled, not judged) under one\n"
+    "assessor (default 'qrels'); export prints TREC qrels on standard output. When several\n"
+    "assessors judged a document, --policy decides its grade (default max); --per-assessor\n"
+    "prints every assessor's judgment with the assessor in the second column (qrels_jg form).\n";
+
+static int qrels_import(store *s, const char *path, const char *assessor)
+{
+    util_error err = { 0, "" };
+    char checksum[33];
+    formats_qrels *q = NULL;
+    int64_t import_id, assessor_id;
+    if (strcmp(path, "-") == 0) {
+        util_warn("qrels import: give the qrels file by name");
+        return UTIL_EXIT_USAGE;
+    }
+    if (formats_checksum(path, checksum, &err) != 0 || (q = formats_qrels_read(path, &err)) == NULL)
+        goto fail;
+    if (store_begin(s, &err) != 0)
+        goto fail;
+    int seen = store_import_find(s, "qrels", checksum, &import_id, &err);
+    if (seen < 0)
+        goto fail_tx;
+    if (seen) {
+        store_rollback(s);
+        formats_qrels_free(&q);
+        fprintf(stderr, "%s: imported before (import %lld); nothing changed\n", path,
+                (long long)import_id);
+        return UTIL_EXIT_OK;
+    }
+    if (store_import_add(s, "qrels", path, checksum, (int64_t)q->nlines, &import_id, &err) != 0 ||
+        store_assessor_id(s, assessor, 1, &assessor_id, &err) < 0)
+        goto fail_tx;
+    for (size_t t = 0; t < q->ntopics; t++) {
+        const formats_qrels_topic *qt = &q->topics[t];
+        int64_t topic_id;
+        if (store_topic_id(s, qt->qid, 1, &topic_id, &err) < 0)
+            goto fail_tx;
+        for (size_t k = 0; k < qt->n; k++) {
+            const formats_qrel *r = &qt->qrels[k];
+            if (store_pool_add(s, topic_id, r->docno, (int64_t)r->line, "pool", &err) != 0 ||
+                store_judgment_set(s, topic_id, r->docno, assessor_id, r->rel, r->iter, 0, NULL,
+                                   &err) != 0)
+                goto fail_tx;
+        }
+    }
+    if (store_commit(s, &err) != 0)
+        goto fail_tx;
+    fprintf(stderr, "%s: imported %zu judgments for %zu topics as assessor '%s'\n", path,
+            q->nlines, q->ntopics, assessor);
+    formats_qrels_free(&q);
+    return UTIL_EXIT_OK;
+fail_tx:
+    store_rollback(s);
+fail:
+    formats_qrels_free(&q);
+    util_warn("%s", err.msg);
+    util_warn("%s: not imported; the campaign is unchanged", path);
+    return err.code ? err.code : UTIL_EXIT_INPUT;
+}
+
+typedef enum policy { POLICY_MAX, POLICY_MAJORITY, POLICY_MEAN, POLICY_PRIMARY } policy;
+
+/* The judgments of one document, gathered while exporting. */
+typedef struct export_ctx {
+    util_out *out;
+    policy pol;
+    const char *primary;
+    int per_assessor;
+    char *qid, *docno, *iter;
+    long *grades;
+    size_t n, cap;
+    long primary_grade;
+    int has_primary;
+} export_ctx;
+
+/* The grade a policy gives one document; unjudged (-1) only when no one judged it. */
+static long policy_grade(const export_ctx *c)
+{
+    long max = -1, sum = 0, count = 0;
+    long votes_best = -1, best = -1;
+    for (size_t i = 0; i < c->n; i++) {
+        long g = c->grades[i];
+        if (g < 0)
+            continue;
+        if (g > max)
+            max = g;
+        sum += g;
+        count++;
+    }
+    if (count == 0)
+        return -1;
+    switch (c->pol) {
+    case POLICY_MAX:
+        return max;
+    case POLICY_MEAN:
+        return (2 * sum + count) / (2 * count); /* rounded, halves up */
+    case POLICY_PRIMARY:
+        if (c->has_primary && c->primary_grade >= 0)
+            return c->primary_grade;
+        return max;
+    case POLICY_MAJORITY:
+        for (size_t i = 0; i < c->n; i++) {
+            long g = c->grades[i], votes = 0;
+            if (g < 0)
+                continue;
+            for (size_t k = 0; k < c->n; k++)
+                votes += c->grades[k] == g;
+            if (votes > votes_best || (votes == votes_best && g > best)) {
+                votes_best = votes;
+                best = g;
+            }
+        }
+        return best; /* ties go to the higher grade */
+    }
+    return max;
+}
+
+static void export_flush(export_ctx *c)
+{
+    if (c->n == 0)
+        return;
+    util_out_str(c->out, c->qid);
+    util_out_char(c->out, ' ');
+    util_out_str(c->out, c->n == 1 ? c->iter : "0");
+    util_out_char(c->out, ' ');
+    util_out_str(c->out, c->docno);
+    util_out_char(c->out, ' ');
+    util_out_long(c->out, policy_grade(c));
+    util_out_char(c->out, '\n');
+    c->n = 0;
+    c->has_primary = 0;
+}
+
+static int export_cb(void *vctx, const store_judgment *j)
+{
+    export_ctx *c = vctx;
+    if (c->per_assessor) {
+        util_out_printf(c->out, "%s %s %s %ld\n", j->qid, j->assessor, j->docno, j->grade);
+        return 0;
+    }
+    if (c->n > 0 && (strcmp(c->qid, j->qid) != 0 || strcmp(c->docno, j->docno) != 0))
+        export_flush(c);
+    if (c->n == 0) {
+        free(c->qid);
+        free(c->docno);
+        free(c->iter);
+        c->qid = util_strdup(j->qid);
+        c->docno = util_strdup(j->docno);
+        c->iter = util_strdup(j->iter);
+    }
+    util_grow(&c->grades, &c->cap, c->n + 1, sizeof *c->grades);
+    c->grades[c->n++] = j->grade;
+    if (c->primary != NULL && strcmp(j->assessor, c->primary) == 0) {
+        c->has_primary = 1;
+        c->primary_grade = j->grade;
+    }
+    return 0;
+}
+
+static int qrels_export(store *s, policy pol, const char *primary, int per_assessor)
+{
+    util_out out;
+    util_out_init(&out, stdout);
+    export_ctx c;
+    memset(&c, 0, sizeof c);
+    c.out = &out;
+    c.pol = pol;
+    c.primary = primary;
+    c.per_assessor = per_assessor;
+    util_error err = { 0, "" };
+    int rc = store_judgments_each(s, export_cb, &c, &err);
+    if (rc == 0)
+        export_flush(&c);
+    free(c.qid);
+    free(c.docno);
+    free(c.iter);
+    free(c.grades);
+    int wrc = util_out_flush(&out);
+    util_out_free(&out);
+    if (rc != 0) {
+        util_warn("%s", err.msg);
+        return err.code ? err.code : UTIL_EXIT_SYSTEM;
+    }
+    if (wrc != 0 || fflush(stdout) != 0) {
+        util_warn("qrels export: cannot write the output");
+        return UTIL_EXIT_SYSTEM;
+    }
+    return UTIL_EXIT_OK;
+}
+
+int cli_qrels(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
+        { "assessor", required_argument, NULL, 'a' }, { "policy", required_argument, NULL, 'p' },
+        { "per-assessor", no_argument, NULL, 'j' }, { NULL, 0, NULL, 0 } };
+    if (argc < 2 || (strcmp(argv[1], "import") != 0 && strcmp(argv[1], "export") != 0)) {
+        int help = argc >= 2 && strcmp(argv[1], "--help") == 0;
+        fputs(qrels_usage, help ? stdout : stderr);
+        return help ? UTIL_EXIT_OK : UTIL_EXIT_USAGE;
+    }
+    int import = strcmp(argv[1], "import") == 0;
+    argc--;
+    argv++;
+    const char *path = NULL, *assessor = "qrels", *primary = NULL;
+    policy pol = POLICY_MAX;
+    int per_assessor = 0, opt;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "hd:", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'h':
+            fputs(qrels_usage, stdout);
+            return UTIL_EXIT_OK;
+        case 'd':
+            path = optarg;
+            break;
+        case 'a':
+            assessor = optarg;
+            break;
+        case 'j':
+            per_assessor = 1;
+            break;
+        case 'p':
+            if (strcmp(optarg, "max") == 0) {
+                pol = POLICY_MAX;
+            } else if (strcmp(optarg, "majority") == 0) {
+                pol = POLICY_MAJORITY;
+            } else if (strcmp(optarg, "mean") == 0) {
+                pol = POLICY_MEAN;
+            } else if (strncmp(optarg, "primary=", 8) == 0 && optarg[8] != '\0') {
+                pol = POLICY_PRIMARY;
+                primary = optarg + 8;
+            } else {
+                util_warn("qrels export: unknown policy '%s' (max, majority, mean, primary=NAME)", optarg);
+                return UTIL_EXIT_USAGE;
+            }
+            break;
+        default:
+            fputs(qrels_usage, stderr);
+            return UTIL_EXIT_USAGE;
+        }
+    }
+    if (argc - optind != (import ? 1 : 0)) {
+        fputs(qrels_usage, stderr);
+        return UTIL_EXIT_USAGE;
+    }
+    int status = UTIL_EXIT_OK;
+    store *s = cli_campaign_open(path, &status);
+    if (s == NULL)
+        return status;
+    status = import ? qrels_import(s, argv[optind], assessor) : qrels_export(s, pol, primary, per_assessor);
+    store_close(&s);
+    return status;
+}

@@ -1,0 +1,528 @@
+/* store.c: the campaign file: schema, migrations, and every SQL statement of the project. */
+#include "store.h"
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Schema version 1, created in one transaction. */
+static const char schema_v1[] =
+    "CREATE TABLE schema_version(version INTEGER NOT NULL);"
+    "CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    "CREATE TABLE grades(grade INTEGER PRIMARY KEY, label TEXT NOT NULL, key TEXT NOT NULL UNIQUE);"
+    "CREATE TABLE imports(id INTEGER PRIMARY KEY, kind TEXT NOT NULL, path TEXT NOT NULL,"
+    " checksum TEXT NOT NULL, lines INTEGER NOT NULL,"
+    " at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')), UNIQUE(kind, checksum));"
+    "CREATE TABLE topics(id INTEGER PRIMARY KEY, qid TEXT NOT NULL UNIQUE);"
+    "CREATE TABLE topic_fields(topic_id INTEGER NOT NULL REFERENCES topics(id),"
+    " lang TEXT NOT NULL, field TEXT NOT NULL, text TEXT NOT NULL,"
+    " PRIMARY KEY(topic_id, lang, field)) WITHOUT ROWID;"
+    "CREATE TABLE documents(id INTEGER PRIMARY KEY, docno TEXT NOT NULL UNIQUE, title TEXT,"
+    " body TEXT NOT NULL, import_id INTEGER REFERENCES imports(id));"
+    "CREATE TABLE runs(id INTEGER PRIMARY KEY, tag TEXT NOT NULL UNIQUE,"
+    " import_id INTEGER REFERENCES imports(id));"
+    "CREATE TABLE run_rankings(run_id INTEGER NOT NULL REFERENCES runs(id),"
+    " topic_id INTEGER NOT NULL REFERENCES topics(id), n INTEGER NOT NULL,"
+    " docnos TEXT NOT NULL, scores BLOB NOT NULL, PRIMARY KEY(run_id, topic_id)) WITHOUT ROWID;"
+    "CREATE TABLE pool(topic_id INTEGER NOT NULL REFERENCES topics(id), docno TEXT NOT NULL,"
+    " position INTEGER NOT NULL, source TEXT NOT NULL DEFAULT 'pool'"
+    " CHECK(source IN ('pool','search')), PRIMARY KEY(topic_id, docno)) WITHOUT ROWID;"
+    "CREATE TABLE assessors(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);"
+    "CREATE TABLE assignments(assessor_id INTEGER NOT NULL REFERENCES assessors(id),"
+    " topic_id INTEGER NOT NULL REFERENCES topics(id), PRIMARY KEY(assessor_id, topic_id))"
+    " WITHOUT ROWID;"
+    "CREATE TABLE judgments(topic_id INTEGER NOT NULL REFERENCES topics(id), docno TEXT NOT NULL,"
+    " assessor_id INTEGER NOT NULL REFERENCES assessors(id), grade INTEGER NOT NULL,"
+    " iter TEXT NOT NULL DEFAULT '0', seconds REAL NOT NULL DEFAULT 0, note TEXT,"
+    " updated_at TEXT NOT NULL, PRIMARY KEY(topic_id, docno, assessor_id)) WITHOUT ROWID;"
+    "CREATE TABLE judgment_history(id INTEGER PRIMARY KEY AUTOINCREMENT,"
+    " topic_id INTEGER NOT NULL REFERENCES topics(id), docno TEXT NOT NULL,"
+    " assessor_id INTEGER NOT NULL REFERENCES assessors(id), old_grade INTEGER,"
+    " new_grade INTEGER NOT NULL, seconds REAL NOT NULL, note TEXT, at TEXT NOT NULL);"
+    "INSERT INTO grades(grade, label, key) VALUES (0, 'Not relevant', '0'), (1, 'Relevant', '1');"
+    "INSERT INTO settings(key, value) VALUES ('relevance_level', '1');"
+    "INSERT INTO schema_version(version) VALUES (1);";
+
+/* Every statement the program runs, prepared once per open file. */
+enum stmt_id {
+    ST_BEGIN, ST_COMMIT, ST_ROLLBACK,
+    ST_IMPORT_FIND, ST_IMPORT_ADD, ST_IMPORT_LINES, ST_POOL_ADD,
+    ST_TOPIC_FIND, ST_TOPIC_ADD,
+    ST_RUN_FIND, ST_RUN_ADD, ST_RANKING_ADD, ST_RUN_COUNT,
+    ST_ASSESSOR_FIND, ST_ASSESSOR_ADD,
+    ST_JUDGMENT_OLD, ST_JUDGMENT_SET, ST_HISTORY_ADD,
+    ST_JUDGMENTS_ALL, ST_STATUS, ST_COUNTS, ST_INTEGRITY,
+    ST_COUNT
+};
+
+static const char *const stmt_sql[ST_COUNT] = {
+    [ST_BEGIN] = "BEGIN IMMEDIATE",
+    [ST_COMMIT] = "COMMIT",
+    [ST_ROLLBACK] = "ROLLBACK",
+    [ST_IMPORT_FIND] = "SELECT id FROM imports WHERE kind = ?1 AND checksum = ?2",
+    [ST_IMPORT_ADD] = "INSERT INTO imports(kind, path, checksum, lines) VALUES (?1, ?2, ?3, ?4)",
+    [ST_IMPORT_LINES] = "UPDATE imports SET lines = ?2 WHERE id = ?1",
+    [ST_POOL_ADD] = "INSERT OR IGNORE INTO pool(topic_id, docno, position, source)"
+                    " VALUES (?1, ?2, ?3, ?4)",
+    [ST_TOPIC_FIND] = "SELECT id FROM topics WHERE qid = ?1",
+    [ST_TOPIC_ADD] = "INSERT INTO topics(qid) VALUES (?1)",
+    [ST_RUN_FIND] = "SELECT id FROM runs WHERE tag = ?1",
+    [ST_RUN_ADD] = "INSERT INTO runs(tag, import_id) VALUES (?1, ?2)",
+    [ST_RANKING_ADD] = "INSERT INTO run_rankings(run_id, topic_id, n, docnos, scores)"
+                       " VALUES (?1, ?2, ?3, ?4, ?5)",
+    [ST_RUN_COUNT] = "SELECT count(*) FROM runs",
+    [ST_ASSESSOR_FIND] = "SELECT id FROM assessors WHERE name = ?1",
+    [ST_ASSESSOR_ADD] = "INSERT INTO assessors(name) VALUES (?1)",
+    [ST_JUDGMENT_OLD] = "SELECT grade FROM judgments WHERE topic_id = ?1 AND docno = ?2"
+                        " AND assessor_id = ?3",
+    [ST_JUDGMENT_SET] = "INSERT INTO judgments(topic_id, docno, assessor_id, grade, iter, seconds,"
+                        " note, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,"
+                        " strftime('%Y-%m-%dT%H:%M:%fZ','now'))"
+                        " ON CONFLICT(topic_id, docno, assessor_id) DO UPDATE SET"
+                        " grade = excluded.grade, iter = excluded.iter,"
+                        " seconds = judgments.seconds + excluded.seconds,"
+                        " note = coalesce(excluded.note, judgments.note),"
+                        " updated_at = excluded.updated_at",
+    [ST_HISTORY_ADD] = "INSERT INTO judgment_history(topic_id, docno, assessor_id, old_grade,"
+                       " new_grade, seconds, note, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,"
+                       " strftime('%Y-%m-%dT%H:%M:%fZ','now'))",
+    [ST_JUDGMENTS_ALL] = "SELECT t.qid, j.docno, a.name, j.grade, j.iter FROM judgments j"
+                         " JOIN topics t ON t.id = j.topic_id JOIN assessors a ON a.id = j.assessor_id"
+                         " ORDER BY t.qid, j.docno, a.name",
+    [ST_COUNTS] = "SELECT (SELECT count(*) FROM judgment_history), (SELECT count(*) FROM judgments)",
+    [ST_INTEGRITY] = "PRAGMA integrity_check",
+    [ST_STATUS] = "SELECT t.qid,"
+                  " (SELECT count(*) FROM pool p WHERE p.topic_id = t.id),"
+                  " (SELECT count(DISTINCT docno) FROM judgments j WHERE j.topic_id = t.id"
+                  "  AND j.grade >= 0),"
+                  " (SELECT count(DISTINCT docno) FROM judgments j WHERE j.topic_id = t.id"
+                  "  AND j.grade >= ?1)"
+                  " FROM topics t ORDER BY t.qid",
+};
+
+struct store {
+    sqlite3 *db;
+    char *path;
+    sqlite3_stmt *stmts[ST_COUNT];
+};
+
+static int db_error(store *s, util_error *err, const char *what)
+{
+    return util_error_set(err, UTIL_EXIT_SYSTEM, s->path, 0, "%s: %s", what, sqlite3_errmsg(s->db));
+}
+
+static sqlite3_stmt *stmt(store *s, enum stmt_id id, util_error *err)
+{
+    if (s->stmts[id] == NULL &&
+        sqlite3_prepare_v3(s->db, stmt_sql[id], -1, SQLITE_PREPARE_PERSISTENT, &s->stmts[id], NULL) != SQLITE_OK) {
+        db_error(s, err, "cannot prepare a statement");
+        return NULL;
+    }
+    sqlite3_reset(s->stmts[id]);
+    sqlite3_clear_bindings(s->stmts[id]);
+    return s->stmts[id];
+}
+
+/* Runs a statement that returns no rows. */
+static int exec_done(store *s, sqlite3_stmt *st, util_error *err, const char *what)
+{
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    if (rc != SQLITE_DONE)
+        return db_error(s, err, what);
+    return 0;
+}
+
+static int store_connect(const char *path, int flags, store **out, util_error *err)
+{
+    store *s = util_calloc(1, sizeof *s);
+    s->path = util_strdup(path);
+    if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
+        util_error_set(err, UTIL_EXIT_INPUT, path, 0, "cannot open the campaign: %s",
+                       s->db ? sqlite3_errmsg(s->db) : "out of memory");
+        store_close(&s);
+        return -1;
+    }
+    sqlite3_extended_result_codes(s->db, 1);
+    sqlite3_busy_timeout(s->db, 30000);
+    char *msg = NULL;
+    if (sqlite3_exec(s->db, "PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL;"
+                            " PRAGMA synchronous = FULL;", NULL, NULL, &msg) != SQLITE_OK) {
+        util_error_set(err, UTIL_EXIT_INPUT, path, 0, "not a usable campaign file: %s",
+                       msg ? msg : sqlite3_errmsg(s->db));
+        sqlite3_free(msg);
+        store_close(&s);
+        return -1;
+    }
+    *out = s;
+    return 0;
+}
+
+int store_create(const char *path, store **out, util_error *err)
+{
+    if (access(path, F_OK) == 0)
+        return util_error_set(err, UTIL_EXIT_USAGE, path, 0, "already exists; not overwriting it");
+    store *s;
+    if (store_connect(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &s, err) != 0)
+        return -1;
+    char *msg = NULL;
+    if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, &msg) != SQLITE_OK ||
+        sqlite3_exec(s->db, schema_v1, NULL, NULL, &msg) != SQLITE_OK ||
+        sqlite3_exec(s->db, "COMMIT", NULL, NULL, &msg) != SQLITE_OK) {
+        util_error_set(err, UTIL_EXIT_SYSTEM, path, 0, "cannot create the schema: %s", msg);
+        sqlite3_free(msg);
+        store_close(&s);
+        unlink(path);
+        return -1;
+    }
+    *out = s;
+    return 0;
+}
+
+int store_open(const char *path, store **out, util_error *err)
+{
+    if (access(path, F_OK) != 0)
+        return util_error_set(err, UTIL_EXIT_INPUT, path, 0,
+                              "no such campaign file (create one with 'trecjudge init')");
+    store *s;
+    if (store_connect(path, SQLITE_OPEN_READWRITE, &s, err) != 0)
+        return -1;
+    sqlite3_stmt *st = NULL;
+    int version = -1;
+    if (sqlite3_prepare_v2(s->db, "SELECT max(version) FROM schema_version", -1, &st, NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
+        version = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    if (version < 1) {
+        util_error_set(err, UTIL_EXIT_INPUT, path, 0, "not a trecjudge campaign file");
+        store_close(&s);
+        return -1;
+    }
+    if (version > STORE_SCHEMA_VERSION) {
+        util_error_set(err, UTIL_EXIT_INPUT, path, 0,
+                       "written by a newer trecjudge (schema %d; this one knows %d)", version,
+                       STORE_SCHEMA_VERSION);
+        store_close(&s);
+        return -1;
+    }
+    /* Migrations from older versions go here, each in its own transaction. */
+    *out = s;
+    return 0;
+}
+
+void store_close(store **ps)
+{
+    store *s = *ps;
+    if (s == NULL)
+        return;
+    for (int i = 0; i < ST_COUNT; i++)
+        sqlite3_finalize(s->stmts[i]);
+    sqlite3_close(s->db);
+    free(s->path);
+    free(s);
+    *ps = NULL;
+}
+
+const char *store_path(const store *s)
+{
+    return s->path;
+}
+
+int store_begin(store *s, util_error *err)
+{
+    sqlite3_stmt *st = stmt(s, ST_BEGIN, err);
+    return st == NULL ? -1 : exec_done(s, st, err, "cannot start a transaction");
+}
+
+int store_commit(store *s, util_error *err)
+{
+    sqlite3_stmt *st = stmt(s, ST_COMMIT, err);
+    return st == NULL ? -1 : exec_done(s, st, err, "cannot commit");
+}
+
+void store_rollback(store *s)
+{
+    util_error ignored;
+    sqlite3_stmt *st = stmt(s, ST_ROLLBACK, &ignored);
+    if (st != NULL && sqlite3_get_autocommit(s->db) == 0)
+        exec_done(s, st, &ignored, "rollback");
+}
+
+/* Looks up one id by a text key; 0 with *found = 0 when absent. */
+static int find_id(store *s, enum stmt_id id, const char *a, const char *b, int64_t *out,
+                   int *found, util_error *err)
+{
+    sqlite3_stmt *st = stmt(s, id, err);
+    if (st == NULL)
+        return -1;
+    sqlite3_bind_text(st, 1, a, -1, SQLITE_STATIC);
+    if (b != NULL)
+        sqlite3_bind_text(st, 2, b, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    *found = rc == SQLITE_ROW;
+    if (*found)
+        *out = sqlite3_column_int64(st, 0);
+    sqlite3_reset(st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return db_error(s, err, "lookup failed");
+    return 0;
+}
+
+int store_import_find(store *s, const char *kind, const char *checksum, int64_t *import_id,
+                      util_error *err)
+{
+    int found;
+    *import_id = 0;
+    if (find_id(s, ST_IMPORT_FIND, kind, checksum, import_id, &found, err) != 0)
+        return -1;
+    return found;
+}
+
+int store_import_add(store *s, const char *kind, const char *path, const char *checksum,
+                     int64_t lines, int64_t *import_id, util_error *err)
+{
+    sqlite3_stmt *st = stmt(s, ST_IMPORT_ADD, err);
+    if (st == NULL)
+        return -1;
+    sqlite3_bind_text(st, 1, kind, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, path, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, checksum, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 4, lines);
+    if (exec_done(s, st, err, "cannot record the import") != 0)
+        return -1;
+    *import_id = sqlite3_last_insert_rowid(s->db);
+    return 0;
+}
+
+int store_import_lines(store *s, int64_t import_id, int64_t lines, util_error *err)
+{
+    sqlite3_stmt *st = stmt(s, ST_IMPORT_LINES, err);
+    if (st == NULL)
+        return -1;
+    sqlite3_bind_int64(st, 1, import_id);
+    sqlite3_bind_int64(st, 2, lines);
+    return exec_done(s, st, err, "cannot record the import");
+}
+
+int store_pool_add(store *s, int64_t topic_id, const char *docno, int64_t position,
+                   const char *source, util_error *err)
+{
+    sqlite3_stmt *st = stmt(s, ST_POOL_ADD, err);
+    if (st == NULL)
+        return -1;
+    sqlite3_bind_int64(st, 1, topic_id);
+    sqlite3_bind_text(st, 2, docno, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 3, position);
+    sqlite3_bind_text(st, 4, source, -1, SQLITE_STATIC);
+    return exec_done(s, st, err, "cannot add to the pool");
+}
+
+/* Finds a row by name, or inserts it when create is set. */
+static int find_or_add(store *s, enum stmt_id find, enum stmt_id add, const char *key, int create,
+                       int64_t *id, util_error *err)
+{
+    int found;
+    if (find_id(s, find, key, NULL, id, &found, err) != 0)
+        return -1;
+    if (found)
+        return 1;
+    if (!create)
+        return 0;
+    sqlite3_stmt *st = stmt(s, add, err);
+    if (st == NULL)
+        return -1;
+    sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+    if (exec_done(s, st, err, "cannot insert") != 0)
+        return -1;
+    *id = sqlite3_last_insert_rowid(s->db);
+    return 1;
+}
+
+int store_topic_id(store *s, const char *qid, int create, int64_t *id, util_error *err)
+{
+    return find_or_add(s, ST_TOPIC_FIND, ST_TOPIC_ADD, qid, create, id, err);
+}
+
+int store_assessor_id(store *s, const char *name, int create, int64_t *id, util_error *err)
+{
+    return find_or_add(s, ST_ASSESSOR_FIND, ST_ASSESSOR_ADD, name, create, id, err);
+}
+
+int store_run_add(store *s, const char *tag, int64_t import_id, int64_t *run_id, util_error *err)
+{
+    int found;
+    if (find_id(s, ST_RUN_FIND, tag, NULL, run_id, &found, err) != 0)
+        return -1;
+    if (found)
+        return util_error_set(err, UTIL_EXIT_DATA, NULL, 0,
+                              "the campaign already has a run tagged '%s'", tag);
+    sqlite3_stmt *st = stmt(s, ST_RUN_ADD, err);
+    if (st == NULL)
+        return -1;
+    sqlite3_bind_text(st, 1, tag, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 2, import_id);
+    if (exec_done(s, st, err, "cannot add the run") != 0)
+        return -1;
+    *run_id = sqlite3_last_insert_rowid(s->db);
+    return 0;
+}
+
+int store_run_ranking_add(store *s, int64_t run_id, int64_t topic_id, const char *const *docnos,
+                          const double *scores, size_t n, util_error *err)
+{
+    size_t len = 0;
+    for (size_t i = 0; i < n; i++)
+        len += strlen(docnos[i]) + 1;
+    char *joined = util_malloc(len + 1);
+    size_t off = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t l = strlen(docnos[i]);
+        memcpy(joined + off, docnos[i], l);
+        off += l;
+        joined[off++] = '\n';
+    }
+    joined[off] = '\0';
+    sqlite3_stmt *st = stmt(s, ST_RANKING_ADD, err);
+    int rc = -1;
+    if (st != NULL) {
+        sqlite3_bind_int64(st, 1, run_id);
+        sqlite3_bind_int64(st, 2, topic_id);
+        sqlite3_bind_int64(st, 3, (sqlite3_int64)n);
+        sqlite3_bind_text(st, 4, joined, (int)off, SQLITE_STATIC);
+        sqlite3_bind_blob(st, 5, scores, (int)(n * sizeof *scores), SQLITE_STATIC);
+        rc = exec_done(s, st, err, "cannot store a ranking");
+    }
+    free(joined);
+    return rc;
+}
+
+int store_run_count(store *s, int64_t *n, util_error *err)
+{
+    sqlite3_stmt *st = stmt(s, ST_RUN_COUNT, err);
+    if (st == NULL)
+        return -1;
+    int rc = sqlite3_step(st);
+    *n = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+    sqlite3_reset(st);
+    return rc == SQLITE_ROW ? 0 : db_error(s, err, "cannot count runs");
+}
+
+int store_judgment_set(store *s, int64_t topic_id, const char *docno, int64_t assessor_id,
+                       long grade, const char *iter, double seconds, const char *note,
+                       util_error *err)
+{
+    sqlite3_stmt *st = stmt(s, ST_JUDGMENT_OLD, err);
+    if (st == NULL)
+        return -1;
+    sqlite3_bind_int64(st, 1, topic_id);
+    sqlite3_bind_text(st, 2, docno, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 3, assessor_id);
+    int rc = sqlite3_step(st);
+    int had = rc == SQLITE_ROW;
+    sqlite3_int64 old = had ? sqlite3_column_int64(st, 0) : 0;
+    sqlite3_reset(st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return db_error(s, err, "cannot read a judgment");
+    st = stmt(s, ST_JUDGMENT_SET, err);
+    if (st == NULL)
+        return -1;
+    sqlite3_bind_int64(st, 1, topic_id);
+    sqlite3_bind_text(st, 2, docno, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 3, assessor_id);
+    sqlite3_bind_int64(st, 4, grade);
+    sqlite3_bind_text(st, 5, iter != NULL ? iter : "0", -1, SQLITE_STATIC);
+    sqlite3_bind_double(st, 6, seconds);
+    if (note != NULL)
+        sqlite3_bind_text(st, 7, note, -1, SQLITE_STATIC);
+    if (exec_done(s, st, err, "cannot save a judgment") != 0)
+        return -1;
+    st = stmt(s, ST_HISTORY_ADD, err);
+    if (st == NULL)
+        return -1;
+    sqlite3_bind_int64(st, 1, topic_id);
+    sqlite3_bind_text(st, 2, docno, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 3, assessor_id);
+    if (had)
+        sqlite3_bind_int64(st, 4, old);
+    sqlite3_bind_int64(st, 5, grade);
+    sqlite3_bind_double(st, 6, seconds);
+    if (note != NULL)
+        sqlite3_bind_text(st, 7, note, -1, SQLITE_STATIC);
+    return exec_done(s, st, err, "cannot record the judgment's history");
+}
+
+int store_judgments_each(store *s, store_judgment_fn fn, void *ctx, util_error *err)
+{
+    sqlite3_stmt *st = stmt(s, ST_JUDGMENTS_ALL, err);
+    if (st == NULL)
+        return -1;
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        store_judgment j = {
+            (const char *)sqlite3_column_text(st, 0), (const char *)sqlite3_column_text(st, 1),
+            (const char *)sqlite3_column_text(st, 2), (long)sqlite3_column_int64(st, 3),
+            (const char *)sqlite3_column_text(st, 4),
+        };
+        if (fn(ctx, &j) != 0) {
+            sqlite3_reset(st);
+            return -1;
+        }
+    }
+    sqlite3_reset(st);
+    return rc == SQLITE_DONE ? 0 : db_error(s, err, "cannot read judgments");
+}
+
+int store_status_each(store *s, long relevance_level, store_status_fn fn, void *ctx,
+                      util_error *err)
+{
+    sqlite3_stmt *st = stmt(s, ST_STATUS, err);
+    if (st == NULL)
+        return -1;
+    sqlite3_bind_int64(st, 1, relevance_level);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        store_topic_status ts = { (const char *)sqlite3_column_text(st, 0),
+                                  sqlite3_column_int64(st, 1), sqlite3_column_int64(st, 2),
+                                  sqlite3_column_int64(st, 3) };
+        if (fn(ctx, &ts) != 0) {
+            sqlite3_reset(st);
+            return -1;
+        }
+    }
+    sqlite3_reset(st);
+    return rc == SQLITE_DONE ? 0 : db_error(s, err, "cannot read the status");
+}
+
+int store_history_count(store *s, int64_t *history, int64_t *judgments, util_error *err)
+{
+    sqlite3_stmt *st = stmt(s, ST_COUNTS, err);
+    if (st == NULL)
+        return -1;
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        *history = sqlite3_column_int64(st, 0);
+        *judgments = sqlite3_column_int64(st, 1);
+    }
+    sqlite3_reset(st);
+    return rc == SQLITE_ROW ? 0 : db_error(s, err, "cannot count judgments");
+}
+
+int store_integrity_check(store *s, util_error *err)
+{
+    sqlite3_stmt *st = stmt(s, ST_INTEGRITY, err);
+    if (st == NULL)
+        return -1;
+    int rc = sqlite3_step(st);
+    int ok = rc == SQLITE_ROW && strcmp((const char *)sqlite3_column_text(st, 0), "ok") == 0;
+    char first[256] = "";
+    if (rc == SQLITE_ROW && !ok)
+        snprintf(first, sizeof first, "%s", (const char *)sqlite3_column_text(st, 0));
+    sqlite3_reset(st);
+    if (rc != SQLITE_ROW)
+        return db_error(s, err, "cannot check integrity");
+    if (!ok)
+        return util_error_set(err, UTIL_EXIT_DATA, s->path, 0, "integrity check failed: %s", first);
+    return 0;
+}

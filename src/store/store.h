@@ -1,0 +1,88 @@
+/* store.h: the public interface of the store module: one SQLite file per campaign (the only place with SQL). */
+#ifndef TJ_STORE_H
+#define TJ_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/util.h"
+
+typedef struct store store;
+
+/* The schema version this build writes; older files are migrated on open. */
+#define STORE_SCHEMA_VERSION 1
+
+/* Creates a new campaign file (fails if path exists). */
+int store_create(const char *path, store **out, util_error *err);
+/* Opens an existing campaign file, migrating its schema if it is older. */
+int store_open(const char *path, store **out, util_error *err);
+void store_close(store **s);
+const char *store_path(const store *s);
+
+/* Transactions: every import is one; store_rollback leaves the file as it was. */
+int store_begin(store *s, util_error *err);
+int store_commit(store *s, util_error *err);
+void store_rollback(store *s);
+
+/* Imports already done, recognised by content checksum. */
+int store_import_find(store *s, const char *kind, const char *checksum, int64_t *import_id,
+                      util_error *err);
+int store_import_add(store *s, const char *kind, const char *path, const char *checksum,
+                     int64_t lines, int64_t *import_id, util_error *err);
+
+/* Sets the number of lines an import read. */
+int store_import_lines(store *s, int64_t import_id, int64_t lines, util_error *err);
+
+/* Topics by their qid; created when create is set. Return 1 found, 0 absent, -1 error. */
+int store_topic_id(store *s, const char *qid, int create, int64_t *id, util_error *err);
+
+/* A run and its ranking for one topic, in trec_eval order (score descending, then docno
+ * descending). */
+int store_run_add(store *s, const char *tag, int64_t import_id, int64_t *run_id, util_error *err);
+int store_run_ranking_add(store *s, int64_t run_id, int64_t topic_id, const char *const *docnos,
+                          const double *scores, size_t n, util_error *err);
+int store_run_count(store *s, int64_t *n, util_error *err);
+
+/* Adds a document to a topic's pool (no change if it is there already). */
+int store_pool_add(store *s, int64_t topic_id, const char *docno, int64_t position,
+                   const char *source, util_error *err);
+
+/* Assessors by name; created when create is set. Return 1 found, 0 absent, -1 error. */
+int store_assessor_id(store *s, const char *name, int create, int64_t *id, util_error *err);
+
+/* Sets a judgment (grade -1: pooled, not judged) and appends the change to the history.
+ * iter is the qrels iteration column to export it with (NULL: "0"). */
+int store_judgment_set(store *s, int64_t topic_id, const char *docno, int64_t assessor_id,
+                       long grade, const char *iter, double seconds, const char *note,
+                       util_error *err);
+
+/* One judgment as the store reports it. */
+typedef struct store_judgment {
+    const char *qid;
+    const char *docno;
+    const char *assessor;
+    long grade;
+    const char *iter;      /* the qrels iteration column it was imported with, or "0" */
+} store_judgment;
+
+typedef int (*store_judgment_fn)(void *ctx, const store_judgment *j);
+
+/* Every judgment, ordered by topic (qid), then docno, then assessor. */
+int store_judgments_each(store *s, store_judgment_fn fn, void *ctx, util_error *err);
+
+/* Number of rows of the judgment history, and of judgments. */
+int store_history_count(store *s, int64_t *history, int64_t *judgments, util_error *err);
+/* Runs SQLite's integrity check; 0 when the file is sound. */
+int store_integrity_check(store *s, util_error *err);
+
+/* Per topic counts for `status`. */
+typedef struct store_topic_status {
+    const char *qid;
+    int64_t pooled, judged, relevant;
+} store_topic_status;
+
+typedef int (*store_status_fn)(void *ctx, const store_topic_status *st);
+int store_status_each(store *s, long relevance_level, store_status_fn fn, void *ctx,
+                      util_error *err);
+
+#endif

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# store_cli.sh: command-line tests of the campaign commands: init, runs/qrels import, export, status, judge.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+TRECJUDGE=${TRECJUDGE:-$here/../../src/trecjudge}
+data=${TJ_TESTDATA:-$here/../data}
+shared=${TRECJUDGE_SHARED:-${abs_top_srcdir:-$here/../..}/../shared}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0 skip=0
+ok() { echo "PASS $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+tj() { "$TRECJUDGE" "$@"; }
+
+c=$tmp/c.tjdb
+tj init -d "$c" 2>"$tmp/err" && [ -s "$c" ] && ok "init" || bad "init" "$(cat "$tmp/err")"
+tj init -d "$c" 2>"$tmp/err"; [ $? -ne 0 ] && grep -q "already exists" "$tmp/err" && ok "init refuses to overwrite" || bad "init overwrite" "$(cat "$tmp/err")"
+tj status -d "$tmp/none.tjdb" >/dev/null 2>"$tmp/err"; [ $? -eq 2 ] && grep -q "no such campaign" "$tmp/err" && ok "missing campaign" || bad "missing campaign" "$(cat "$tmp/err")"
+
+# qrels round trip on the project's small file: comments are dropped, the rest comes back sorted.
+tj qrels import -d "$c" "$data/small.qrels" 2>"$tmp/err" && ok "qrels import" || bad "qrels import" "$(cat "$tmp/err")"
+tj qrels export -d "$c" >"$tmp/export" 2>"$tmp/err"
+grep -v '^#' "$data/small.qrels" | LC_ALL=C sort -k1,1 -k3,3 >"$tmp/want"
+cmp -s "$tmp/export" "$tmp/want" && ok "qrels export" || bad "qrels export" "$(diff "$tmp/export" "$tmp/want" | head -5)"
+tj qrels import -d "$c" "$data/small.qrels" 2>"$tmp/err" && grep -q "imported before" "$tmp/err" && ok "re-import is a no-op" || bad "re-import" "$(cat "$tmp/err")"
+tj qrels export -d "$c" | cmp -s - "$tmp/want" && ok "re-import doubled nothing" || bad "re-import doubled" "export changed"
+
+# A bad qrels file changes nothing.
+cp "$c" "$tmp/before.tjdb"
+printf 'q1 0 dA 1\nq1 0 dB x\n' >"$tmp/bad.qrels"
+tj qrels import -d "$c" "$tmp/bad.qrels" 2>"$tmp/err"; st=$?
+tj qrels export -d "$c" | cmp -s - "$tmp/want" && [ $st -eq 2 ] && grep -q "bad.qrels:2:" "$tmp/err" && grep -q "unchanged" "$tmp/err" \
+    && ok "bad qrels leaves the campaign unchanged" || bad "bad qrels" "status $st: $(cat "$tmp/err")"
+
+# Runs: import, re-import, a second run with the same tag, a bad run.
+tj runs import -d "$c" "$data/small_a.run" "$data/small_b.run" 2>"$tmp/err" && grep -q "imported run 'sysB'" "$tmp/err" && ok "runs import" || bad "runs import" "$(cat "$tmp/err")"
+tj runs import -d "$c" "$data/small_a.run" 2>"$tmp/err" && grep -q "imported before" "$tmp/err" && ok "run re-import is a no-op" || bad "run re-import" "$(cat "$tmp/err")"
+sed 's/9.0/9.5/' "$data/small_a.run" >"$tmp/a2.run"
+tj runs import -d "$c" "$tmp/a2.run" 2>"$tmp/err"; [ $? -eq 3 ] && grep -q "already has a run tagged 'sysA'" "$tmp/err" && ok "duplicate tag refused" || bad "duplicate tag" "$(cat "$tmp/err")"
+tj runs import -d "$c" --tag sysA2 "$tmp/a2.run" 2>"$tmp/err" && ok "--tag" || bad "--tag" "$(cat "$tmp/err")"
+printf 'q1 Q0 d1 1 1.0 sysC\nq1 Q0 d2 2 NaN sysC\n' >"$tmp/bad.run"
+tj runs import -d "$c" "$tmp/bad.run" 2>"$tmp/err"; [ $? -eq 2 ] && grep -q "bad.run:2: score 'NaN'" "$tmp/err" && ok "bad run refused" || bad "bad run" "$(cat "$tmp/err")"
+
+# judge, status, policies and the per-assessor export.
+tj judge -d "$c" --assessor ann q2 d13 2 && tj judge -d "$c" --assessor bob q2 d13 0 && tj judge -d "$c" --assessor cid q2 d13 0 \
+    && ok "judge" || bad "judge" "failed"
+tj judge -d "$c" q77 d1 1 2>"$tmp/err"; [ $? -eq 3 ] && grep -q "no topic 'q77'" "$tmp/err" && ok "judge unknown topic" || bad "judge unknown topic" "$(cat "$tmp/err")"
+tj judge -d "$c" q2 d1 x 2>"$tmp/err"; [ $? -eq 1 ] && ok "judge bad grade" || bad "judge bad grade" "$(cat "$tmp/err")"
+g() { tj qrels export -d "$c" "$@" | awk '$1 == "q2" && $3 == "d13" {print $4}'; }
+[ "$(g)" = 2 ] && [ "$(g --policy majority)" = 0 ] && [ "$(g --policy mean)" = 1 ] && [ "$(g --policy primary=bob)" = 0 ] \
+    && ok "export policies" || bad "export policies" "max $(g) majority $(g --policy majority) mean $(g --policy mean)"
+tj qrels export -d "$c" --per-assessor | grep -q "^q2 ann d13 2$" && ok "per-assessor export" || bad "per-assessor export" "missing line"
+tj status -d "$c" --tsv >"$tmp/status"
+grep -q "^q2	3	3	2$" "$tmp/status" && grep -q "^all	9	8	6$" "$tmp/status" && ok "status" || bad "status" "$(cat "$tmp/status")"
+
+# Two processes judging the same campaign at once lose nothing.
+for who in p1 p2; do
+    ( for i in $(seq 1 60); do tj judge -d "$c" --assessor "$who" q1 "doc$i" $((i % 3)) || echo "lost $who $i"; done ) >"$tmp/$who.log" 2>&1 &
+done
+wait
+n=$(tj qrels export -d "$c" --per-assessor | grep -c '^q1 p[12] ')
+if [ "$n" -eq 120 ] && ! grep -q . "$tmp/p1.log" "$tmp/p2.log"; then ok "two writers, 120 judgments"
+else bad "two writers" "$n judgments; $(cat "$tmp/p1.log" "$tmp/p2.log" | head -3)"; fi
+
+# Real data: the robust03 qrels survive import then export byte for byte.
+if [ -f "$shared/data/trec2003_robust/robust03_qrels.txt" ]; then
+    r=$tmp/r.tjdb
+    tj init -d "$r" 2>/dev/null
+    if tj qrels import -d "$r" "$shared/data/trec2003_robust/robust03_qrels.txt" 2>"$tmp/err" \
+        && tj runs import -d "$r" "$shared"/data/trec2003_robust/runs/input.*.gz 2>>"$tmp/err" \
+        && tj qrels export -d "$r" >"$tmp/robust.qrels" \
+        && cmp -s "$tmp/robust.qrels" "$shared/data/trec2003_robust/robust03_qrels.txt"; then
+        ok "robust03 qrels round trip, 17 runs imported"
+    else
+        bad "robust03 round trip" "$(tail -3 "$tmp/err")"
+    fi
+else
+    echo "SKIP robust03 round trip: ../shared/data/trec2003_robust not found (reference data is not shipped with the project)"
+    skip=$((skip + 1))
+fi
+
+echo "$pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ]
