@@ -22,6 +22,8 @@ static int qrels_import(store *s, const char *path, const char *assessor)
     char checksum[33];
     formats_qrels *q = NULL;
     int64_t import_id, assessor_id;
+    util_progress bar;
+    memset(&bar, 0, sizeof bar);
     if (strcmp(path, "-") == 0) {
         util_warn("qrels import: give the qrels file by name");
         return UTIL_EXIT_USAGE;
@@ -43,8 +45,12 @@ static int qrels_import(store *s, const char *path, const char *assessor)
     if (store_import_add(s, "qrels", path, checksum, (int64_t)q->nlines, &import_id, &err) != 0 ||
         store_assessor_id(s, assessor, 1, &assessor_id, &err) < 0)
         goto fail_tx;
+    util_progress_start(&bar, path, q->nlines);
+    size_t done = 0;
     for (size_t t = 0; t < q->ntopics; t++) {
         const formats_qrels_topic *qt = &q->topics[t];
+        util_progress_update(&bar, done);
+        done += qt->n;
         int64_t topic_id;
         if (store_topic_id(s, qt->qid, 1, &topic_id, &err) < 0)
             goto fail_tx;
@@ -56,6 +62,7 @@ static int qrels_import(store *s, const char *path, const char *assessor)
                 goto fail_tx;
         }
     }
+    util_progress_end(&bar);
     if (store_commit(s, &err) != 0)
         goto fail_tx;
     fprintf(stderr, "%s: imported %zu judgments for %zu topics as assessor '%s'\n", path,
@@ -63,6 +70,7 @@ static int qrels_import(store *s, const char *path, const char *assessor)
     formats_qrels_free(&q);
     return UTIL_EXIT_OK;
 fail_tx:
+    util_progress_end(&bar);
     store_rollback(s);
 fail:
     formats_qrels_free(&q);

@@ -50,6 +50,7 @@ enum stmt_id {
     ST_BEGIN, ST_COMMIT, ST_ROLLBACK,
     ST_IMPORT_FIND, ST_IMPORT_ADD, ST_IMPORT_LINES, ST_POOL_ADD,
     ST_TOPIC_FIND, ST_TOPIC_ADD,
+    ST_FIELD_SET, ST_DOC_FIND, ST_DOC_ADD, ST_DOC_COUNT,
     ST_RUN_FIND, ST_RUN_ADD, ST_RANKING_ADD, ST_RUN_COUNT,
     ST_ASSESSOR_FIND, ST_ASSESSOR_ADD,
     ST_JUDGMENT_OLD, ST_JUDGMENT_SET, ST_HISTORY_ADD,
@@ -68,6 +69,11 @@ static const char *const stmt_sql[ST_COUNT] = {
                     " VALUES (?1, ?2, ?3, ?4)",
     [ST_TOPIC_FIND] = "SELECT id FROM topics WHERE qid = ?1",
     [ST_TOPIC_ADD] = "INSERT INTO topics(qid) VALUES (?1)",
+    [ST_FIELD_SET] = "INSERT INTO topic_fields(topic_id, lang, field, text) VALUES (?1, ?2, ?3, ?4)"
+                     " ON CONFLICT(topic_id, lang, field) DO UPDATE SET text = excluded.text",
+    [ST_DOC_FIND] = "SELECT id FROM documents WHERE docno = ?1",
+    [ST_DOC_ADD] = "INSERT INTO documents(docno, title, body, import_id) VALUES (?1, ?2, ?3, ?4)",
+    [ST_DOC_COUNT] = "SELECT count(*) FROM documents",
     [ST_RUN_FIND] = "SELECT id FROM runs WHERE tag = ?1",
     [ST_RUN_ADD] = "INSERT INTO runs(tag, import_id) VALUES (?1, ?2)",
     [ST_RANKING_ADD] = "INSERT INTO run_rankings(run_id, topic_id, n, docnos, scores)"
@@ -525,4 +531,48 @@ int store_integrity_check(store *s, util_error *err)
     if (!ok)
         return util_error_set(err, UTIL_EXIT_DATA, s->path, 0, "integrity check failed: %s", first);
     return 0;
+}
+
+int store_topic_field_set(store *s, int64_t topic_id, const char *field, const char *lang,
+                          const char *text, util_error *err)
+{
+    sqlite3_stmt *st = stmt(s, ST_FIELD_SET, err);
+    if (st == NULL)
+        return -1;
+    sqlite3_bind_int64(st, 1, topic_id);
+    sqlite3_bind_text(st, 2, lang, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, field, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 4, text, -1, SQLITE_STATIC);
+    return exec_done(s, st, err, "cannot store a topic field");
+}
+
+int store_doc_add(store *s, const char *docno, const char *title, const char *body,
+                  size_t body_len, int64_t import_id, util_error *err)
+{
+    int64_t id;
+    int found;
+    if (find_id(s, ST_DOC_FIND, docno, NULL, &id, &found, err) != 0)
+        return -1;
+    if (found)
+        return util_error_set(err, UTIL_EXIT_DATA, NULL, 0,
+                              "document '%s' is already in the campaign", docno);
+    sqlite3_stmt *st = stmt(s, ST_DOC_ADD, err);
+    if (st == NULL)
+        return -1;
+    sqlite3_bind_text(st, 1, docno, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, title, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, body, (int)body_len, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 4, import_id);
+    return exec_done(s, st, err, "cannot store a document");
+}
+
+int store_doc_count(store *s, int64_t *n, util_error *err)
+{
+    sqlite3_stmt *st = stmt(s, ST_DOC_COUNT, err);
+    if (st == NULL)
+        return -1;
+    int rc = sqlite3_step(st);
+    *n = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+    sqlite3_reset(st);
+    return rc == SQLITE_ROW ? 0 : db_error(s, err, "cannot count documents");
 }

@@ -36,6 +36,15 @@ int store_import_lines(store *s, int64_t import_id, int64_t lines, util_error *e
 /* Topics by their qid; created when create is set. Return 1 found, 0 absent, -1 error. */
 int store_topic_id(store *s, const char *qid, int create, int64_t *id, util_error *err);
 
+/* Sets one field of a topic in one language (replacing an earlier text). */
+int store_topic_field_set(store *s, int64_t topic_id, const char *field, const char *lang,
+                          const char *text, util_error *err);
+
+/* Adds a document; a docno already in the campaign is an error. */
+int store_doc_add(store *s, const char *docno, const char *title, const char *body,
+                  size_t body_len, int64_t import_id, util_error *err);
+int store_doc_count(store *s, int64_t *n, util_error *err);
+
 /* A run and its ranking for one topic, in trec_eval order (score descending, then docno
  * descending). */
 int store_run_add(store *s, const char *tag, int64_t import_id, int64_t *run_id, util_error *err);

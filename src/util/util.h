@@ -80,4 +80,19 @@ void util_out_long(util_out *o, long v);
 int util_out_flush(util_out *o);
 void util_out_free(util_out *o);
 
+/* A progress bar on stderr, drawn only when stderr is a terminal. */
+typedef struct util_progress {
+    char label[64];
+    uint64_t total;      /* 0 when unknown: only the count is shown */
+    int enabled;
+    double last;         /* when it was last drawn (seconds) */
+    int drawn;
+} util_progress;
+
+void util_progress_start(util_progress *p, const char *label, uint64_t total);
+/* Redraws at most ten times a second. */
+void util_progress_update(util_progress *p, uint64_t done);
+/* Clears the bar's line. */
+void util_progress_end(util_progress *p);
+
 #endif
