@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# import.sh: benchmarks `trecjudge runs import` and `qrels import` (lines per second) on synthetic runs.
+#
+# Usage: bench/import.sh        Environment: TRECJUDGE, BENCH_DIR, BENCH_SEED, CC as in eval.sh.
+# Target: at least 1 million run lines per second into the campaign file.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+trecjudge=${TRECJUDGE:-$root/src/trecjudge}
+work=${BENCH_DIR:-/tmp/trecjudge-bench}
+seed=${BENCH_SEED:-20240601}
+[ -x "$trecjudge" ] || { echo "import.sh: build trecjudge first (make)" >&2; exit 2; }
+mkdir -p "$work/import"
+gen=$work/gen_eval_data
+[ -x "$gen" ] || "${CC:-cc}" -O2 -o "$gen" "$root/bench/gen_eval_data.c"
+data=$work/import/data
+if [ ! -f "$data/b.qrels" ]; then
+    mkdir -p "$data"
+    "$gen" "$data" b "$seed" >/dev/null
+fi
+runs=("$data"/b.run.*)
+lines=$(cat "${runs[@]}" | wc -l)
+qlines=$(wc -l <"$data/b.qrels")
+camp=$work/import/bench.tjdb
+rm -f "$camp" "$camp"-wal "$camp"-shm
+"$trecjudge" init -d "$camp" 2>/dev/null
+t0=$(date +%s.%N)
+"$trecjudge" runs import -d "$camp" "${runs[@]}" 2>/dev/null
+t1=$(date +%s.%N)
+"$trecjudge" qrels import -d "$camp" "$data/b.qrels" 2>/dev/null
+t2=$(date +%s.%N)
+awk -v n="$lines" -v f="${#runs[@]}" -v q="$qlines" -v t0="$t0" -v t1="$t1" -v t2="$t2" 'BEGIN {
+    r = t1 - t0; j = t2 - t1
+    printf "%-28s %10s %10s %14s\n", "case", "lines", "seconds", "lines/s"
+    printf "%-28s %10d %10.3f %14.0f\n", "runs import (" f " files)", n, r, n / r
+    printf "%-28s %10d %10.3f %14.0f\n", "qrels import", q, j, q / j
+    printf "runs import target (1,000,000 lines/s): %s\n", (n / r >= 1e6 ? "met" : "MISSED")
+}'
