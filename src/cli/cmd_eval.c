@@ -21,7 +21,10 @@ static const char eval_usage[] =
     "  -l N               a grade >= N counts as relevant (default 1)\n"
     "  -N N               number of documents in the collection (for utility)\n"
     "  -n                 no summary lines\n"
-    "  -m MEASURE[.PARAMS]  select measures (official, all_trec, set, trecjudge, all, or a name)\n"
+    "  -m MEASURE[.PARAMS]  select measures (official, all_trec, set, trecjudge, all, qrels_jg,\n"
+    "                     or a name)\n"
+    "  -R qrels_jg        QRELS has judgment groups (\"qid jg docno rel\"): use -m qrels_jg\n"
+    "  -Z FILE            print z-scores against FILE's \"qid measure mean stddev\" lines\n"
     "  --format FMT       trec (default), tsv or json\n"
     "  --jk-base B        log base of Jarvelin-Kekalainen DCG (default 2)\n"
     "Files may be gzip-compressed; '-' reads a run from standard input.\n";
@@ -31,12 +34,22 @@ typedef struct eval_topic {
     const formats_qrels_topic *qt;
     long *levels;
     metrics_topic base;       /* rel_levels, num_rel_levels, num_rel */
+    /* judgment-group qrels: the same for each group (base.groups points here) */
+    long **group_levels;
+    metrics_topic *group_base;
 } eval_topic;
+
+/* A retrieved document's lookup key, kept in rank order for the second and later groups. */
+typedef struct eval_key {
+    size_t len;
+    uint64_t hash;
+} eval_key;
 
 typedef struct eval_ctx {
     const formats_qrels *qrels;
     const metrics_set *set;
     const metrics_params *params;
+    const formats_zscores *zscores;   /* -Z, or NULL */
     eval_topic *topics;
     size_t ntopics, nvalues;
     /* per run */
@@ -46,6 +59,8 @@ typedef struct eval_ctx {
     /* scratch of the reading thread */
     metrics_doc *docs;
     size_t docs_cap;
+    eval_key *keys;
+    size_t keys_cap;
     /* the pipeline: the reading thread ranks each topic into a slot, a second thread
      * computes the measures from it */
     struct eval_slot *slots;
@@ -64,6 +79,8 @@ typedef struct eval_slot {
     metrics_topic t;
     long *rels;
     size_t rels_cap;
+    metrics_topic *groups;    /* judgment-group qrels: t.groups points here */
+    size_t groups_cap;
 } eval_slot;
 
 static void *eval_worker(void *vctx)
@@ -107,6 +124,48 @@ static void eval_pipeline_stop(eval_ctx *c)
     pthread_join(c->worker, NULL);
 }
 
+static long eval_grade(const formats_qrel *j)
+{
+    return j == NULL ? METRICS_NONPOOL : j->rel < 0 ? METRICS_UNJUDGED : j->rel;
+}
+
+/* Ranks a topic of judgment-group qrels once per group. The ranking is the same for every
+ * group (only the grades differ), so after the first group the documents are already in
+ * rank order and each further metrics_rank only checks it. */
+static void eval_rank_groups(eval_ctx *c, const eval_topic *et, const formats_run_topic *rt,
+                             eval_slot *sl)
+{
+    const formats_qrels_topic *qt = et->qt;
+    size_t n = rt->ndocs, ng = qt->ngroups;
+    util_grow(&sl->rels, &sl->rels_cap, n * ng + 1, sizeof *sl->rels);
+    util_grow(&sl->groups, &sl->groups_cap, ng + 1, sizeof *sl->groups);
+    util_grow(&c->keys, &c->keys_cap, n + 1, sizeof *c->keys);
+    for (size_t g = 0; g < ng; g++) {
+        const formats_qrels_topic *gt = &qt->groups[g];
+        for (size_t i = 0; i < n; i++) {
+            if (g == 0) {
+                const formats_run_doc *d = &rt->docs[i];
+                c->docs[i].score = d->score;
+                c->docs[i].docno = d->docno;
+                c->docs[i].rel = eval_grade(formats_qrels_lookup(gt, d->docno, d->docno_len, d->hash));
+            } else {
+                c->docs[i].rel = eval_grade(formats_qrels_lookup(gt, c->docs[i].docno, c->keys[i].len,
+                                                                 c->keys[i].hash));
+            }
+        }
+        sl->groups[g] = et->group_base[g];
+        metrics_rank(c->docs, n, c->params, sl->rels + g * n, &sl->groups[g]);
+        if (g == 0 && ng > 1) {
+            for (size_t i = 0; i < n; i++) {
+                c->keys[i].len = strlen(c->docs[i].docno);
+                c->keys[i].hash = util_hash(c->docs[i].docno, c->keys[i].len);
+            }
+        }
+    }
+    sl->t = et->base;
+    sl->t.groups = sl->groups;
+}
+
 static int eval_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
 {
     (void)err;
@@ -123,17 +182,20 @@ static int eval_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
         pthread_cond_wait(&c->changed, &c->lock);
     eval_slot *sl = &c->slots[c->head % EVAL_SLOTS];
     pthread_mutex_unlock(&c->lock);
-    util_grow(&sl->rels, &sl->rels_cap, rt->ndocs, sizeof *sl->rels);
-    for (size_t i = 0; i < rt->ndocs; i++) {
-        const formats_run_doc *d = &rt->docs[i];
-        const formats_qrel *j = formats_qrels_lookup(qt, d->docno, d->docno_len, d->hash);
-        c->docs[i].score = d->score;
-        c->docs[i].docno = d->docno;
-        c->docs[i].rel = j == NULL ? METRICS_NONPOOL : j->rel < 0 ? METRICS_UNJUDGED : j->rel;
-    }
-    sl->t = et->base;
     sl->topic = ti;
-    metrics_rank(c->docs, rt->ndocs, c->params, sl->rels, &sl->t);
+    if (c->qrels->judgment_groups) {
+        eval_rank_groups(c, et, rt, sl);
+    } else {
+        util_grow(&sl->rels, &sl->rels_cap, rt->ndocs, sizeof *sl->rels);
+        for (size_t i = 0; i < rt->ndocs; i++) {
+            const formats_run_doc *d = &rt->docs[i];
+            c->docs[i].score = d->score;
+            c->docs[i].docno = d->docno;
+            c->docs[i].rel = eval_grade(formats_qrels_lookup(qt, d->docno, d->docno_len, d->hash));
+        }
+        sl->t = et->base;
+        metrics_rank(c->docs, rt->ndocs, c->params, sl->rels, &sl->t);
+    }
     c->done[ti] = 1;
     pthread_mutex_lock(&c->lock);
     c->head++;
@@ -145,6 +207,77 @@ static int eval_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
 static void eval_reset(eval_ctx *c)
 {
     memset(c->done, 0, c->ntopics);
+}
+
+/* trec_eval's value for a topic or measure that the z-score file has no reference for. */
+#define EVAL_Z_MISSING (-1000000.0)
+
+/* -Z: every topic's values become z-scores, (value - mean) / stddev, before the summary is
+ * computed from them as usual (so num_q, and num_rel under -c, stay counts). As in
+ * trec_eval, a value with no reference in the file becomes -1000000, and with a standard
+ * deviation of 0 it becomes 0 when it equals the mean and -1000000 otherwise. */
+static void eval_zscores(eval_ctx *c)
+{
+    for (size_t q = 0; q < c->ntopics; q++) {
+        const char *qid = c->topics[q].qt->qid;
+        double *row = c->values + q * c->nvalues;
+        for (size_t i = 0; i < c->nvalues; i++) {
+            const formats_zscore *z = formats_zscores_find(c->zscores, qid, metrics_set_name(c->set, i));
+            if (z == NULL)
+                row[i] = EVAL_Z_MISSING;
+            else if (z->stddev != 0.0)
+                row[i] = (row[i] - z->mean) / z->stddev;
+            else
+                row[i] = row[i] == z->mean ? 0.0 : EVAL_Z_MISSING;
+        }
+    }
+}
+
+static void z_line(util_out *o, const char *name, const char *qid, double v)
+{
+    util_out_char(o, 'Z');
+    util_out_padded(o, name, 22);
+    util_out_char(o, '\t');
+    util_out_str(o, qid);
+    util_out_char(o, '\t');
+    util_out_fixed4(o, v);
+    util_out_char(o, '\n');
+}
+
+/* trec_eval's text output under -Z: a 'Z' before each value's name and every value,
+ * integer counts included, printed %6.4f; relstring and runid are printed as usual. */
+static void eval_print_zscores(const report_eval *rep, const report_run *run)
+{
+    const metrics_set *s = rep->set;
+    size_t nv = metrics_set_size(s);
+    util_out *o = rep->out;
+    if (rep->per_topic) {
+        for (size_t q = 0; q < run->ntopics; q++) {
+            for (size_t i = 0; i < nv; i++) {
+                if (!metrics_set_per_topic(s, i))
+                    continue;
+                if (metrics_set_kind(s, i) == METRICS_STRING) {
+                    const char *str = run->strings[q * nv + i];
+                    util_out_padded(o, metrics_set_name(s, i), 22);
+                    util_out_printf(o, "\t%s\t'%s'\n", run->qids[q], str != NULL ? str : "");
+                } else {
+                    z_line(o, metrics_set_name(s, i), run->qids[q], run->per_topic[q * nv + i]);
+                }
+            }
+        }
+    }
+    if (rep->summary) {
+        for (size_t i = 0; i < nv; i++) {
+            if (!metrics_set_in_summary(s, i))
+                continue;
+            if (metrics_set_is_runid(s, i)) {
+                util_out_padded(o, "runid", 22);
+                util_out_printf(o, "\tall\t%s\n", run->tag);
+            } else {
+                z_line(o, metrics_set_name(s, i), "all", run->summary[i]);
+            }
+        }
+    }
 }
 
 /* Evaluates one run file; returns an exit status. */
@@ -188,6 +321,8 @@ static int eval_run(eval_ctx *c, const char *path, report_eval *rep)
         metrics_set_compute_missing(c->set, c->params, &c->topics[i].base,
                                     c->values + i * c->nvalues, srow);
     }
+    if (c->zscores != NULL)
+        eval_zscores(c);
     long num_rel_all = 0;
     for (size_t i = 0; i < c->qrels->nlines; i++)
         if (c->qrels->all[i].rel > 0)
@@ -195,7 +330,10 @@ static int eval_run(eval_ctx *c, const char *path, report_eval *rep)
     double *summary = util_malloc((c->nvalues ? c->nvalues : 1) * sizeof *summary);
     metrics_set_summarize(c->set, c->params, c->values, c->ntopics, num_rel_all, summary);
     report_run run = { info.tag, qids, c->ntopics, c->values, c->strings, summary };
-    report_eval_run(rep, &run);
+    if (c->zscores != NULL)
+        eval_print_zscores(rep, &run);
+    else
+        report_eval_run(rep, &run);
     free(summary);
     free(qids);
     formats_run_info_free(&info);
@@ -234,10 +372,12 @@ int cli_eval(int argc, char **argv)
     metrics_params_init(&params);
     metrics_set *set = metrics_set_new();
     report_format format = REPORT_TREC;
-    int per_topic = 0, summary = 1;
+    int per_topic = 0, summary = 1, judgment_groups = 0;
+    const char *zscores_path = NULL;
     char msg[512];
     int status = UTIL_EXIT_USAGE;
     formats_qrels *qrels = NULL;
+    formats_zscores *zscores = NULL;
     eval_ctx c;
     memset(&c, 0, sizeof c);
     optind = 1;
@@ -285,8 +425,12 @@ int cli_eval(int argc, char **argv)
             }
             break;
         case 'R':
-            if (strcmp(optarg, "qrels") != 0) {
-                util_warn("eval: qrels format '%s' is not supported (only 'qrels')", optarg);
+            if (strcmp(optarg, "qrels") == 0) {
+                judgment_groups = 0;
+            } else if (strcmp(optarg, "qrels_jg") == 0) {
+                judgment_groups = 1;
+            } else {
+                util_warn("eval: qrels format '%s' is not supported (only 'qrels' and 'qrels_jg')", optarg);
                 goto out;
             }
             break;
@@ -297,8 +441,8 @@ int cli_eval(int argc, char **argv)
             }
             break;
         case 'Z':
-            util_warn("eval: -Z (z-scores) is not supported");
-            goto out;
+            zscores_path = optarg;
+            break;
         case 'F':
             if (report_format_parse(optarg, &format) != 0) {
                 util_warn("eval: unknown --format '%s' (trec, tsv or json)", optarg);
@@ -325,18 +469,30 @@ int cli_eval(int argc, char **argv)
     }
     if (metrics_set_empty(set))
         metrics_set_select(set, "official", msg, sizeof msg);
-    if (metrics_set_finish(set, msg, sizeof msg) != 0) {
+    if (metrics_set_finish(set, msg, sizeof msg) != 0 ||
+        metrics_set_check_qrels(set, judgment_groups, msg, sizeof msg) != 0) {
         util_warn("eval: %s", msg);
         goto out;
     }
+    if (zscores_path != NULL && format != REPORT_TREC) {
+        util_warn("eval: -Z works only with --format trec");
+        goto out;
+    }
     util_error err = { 0, "" };
-    qrels = formats_qrels_read(argv[optind], &err);
+    qrels = judgment_groups ? formats_qrels_read_jg(argv[optind], &err)
+                            : formats_qrels_read(argv[optind], &err);
     if (qrels == NULL) {
         util_warn("%s", err.msg);
         status = err.code ? err.code : UTIL_EXIT_INPUT;
         goto out;
     }
+    if (zscores_path != NULL && (zscores = formats_zscores_read(zscores_path, &err)) == NULL) {
+        util_warn("%s", err.msg);
+        status = err.code ? err.code : UTIL_EXIT_INPUT;
+        goto out;
+    }
     c.qrels = qrels;
+    c.zscores = zscores;
     c.set = set;
     c.params = &params;
     c.ntopics = qrels->ntopics;
@@ -346,14 +502,31 @@ int cli_eval(int argc, char **argv)
     size_t grades_cap = 0;
     for (size_t i = 0; i < c.ntopics; i++) {
         const formats_qrels_topic *qt = &qrels->topics[i];
-        util_grow(&grades, &grades_cap, qt->n, sizeof *grades);
-        for (size_t k = 0; k < qt->n; k++)
-            grades[k] = qt->qrels[k].rel;
         eval_topic *et = &c.topics[i];
         et->qt = qt;
-        size_t nl = metrics_levels_size(grades, qt->n);
-        et->levels = util_calloc(nl ? nl : 1, sizeof *et->levels);
-        metrics_levels(grades, qt->n, &params, et->levels, &et->base);
+        /* Ordinary qrels: the topic itself; judgment-group qrels: each of its groups. */
+        size_t ng = qrels->judgment_groups ? qt->ngroups : 0;
+        if (ng > 0) {
+            et->group_levels = util_calloc(ng, sizeof *et->group_levels);
+            et->group_base = util_calloc(ng, sizeof *et->group_base);
+            et->base.groups = et->group_base;
+            et->base.ngroups = (long)ng;
+        }
+        for (size_t g = 0; g < (ng > 0 ? ng : 1); g++) {
+            const formats_qrels_topic *jt = ng > 0 ? &qt->groups[g] : qt;
+            util_grow(&grades, &grades_cap, jt->n + 1, sizeof *grades);
+            for (size_t k = 0; k < jt->n; k++)
+                grades[k] = jt->qrels[k].rel;
+            size_t nl = metrics_levels_size(grades, jt->n);
+            long *levels = util_calloc(nl ? nl : 1, sizeof *levels);
+            if (ng > 0) {
+                et->group_levels[g] = levels;
+                metrics_levels(grades, jt->n, &params, levels, &et->group_base[g]);
+            } else {
+                et->levels = levels;
+                metrics_levels(grades, jt->n, &params, levels, &et->base);
+            }
+        }
     }
     free(grades);
     size_t cells = c.ntopics * (c.nvalues ? c.nvalues : 1);
@@ -379,9 +552,16 @@ int cli_eval(int argc, char **argv)
     }
     util_out_free(&out);
 out:
-    if (c.topics != NULL)
-        for (size_t i = 0; i < c.ntopics; i++)
-            free(c.topics[i].levels);
+    if (c.topics != NULL) {
+        for (size_t i = 0; i < c.ntopics; i++) {
+            eval_topic *et = &c.topics[i];
+            free(et->levels);
+            for (long g = 0; et->group_levels != NULL && g < et->base.ngroups; g++)
+                free(et->group_levels[g]);
+            free(et->group_levels);
+            free(et->group_base);
+        }
+    }
     if (c.strings != NULL)
         for (size_t i = 0; i < c.ntopics * c.nvalues; i++)
             free(c.strings[i]);
@@ -390,13 +570,17 @@ out:
     free(c.strings);
     free(c.done);
     free(c.docs);
+    free(c.keys);
     if (c.slots != NULL) {
-        for (size_t i = 0; i < EVAL_SLOTS; i++)
+        for (size_t i = 0; i < EVAL_SLOTS; i++) {
             free(c.slots[i].rels);
+            free(c.slots[i].groups);
+        }
         free(c.slots);
         pthread_mutex_destroy(&c.lock);
         pthread_cond_destroy(&c.changed);
     }
+    formats_zscores_free(&zscores);
     formats_qrels_free(&qrels);
     metrics_set_free(&set);
     return status;

@@ -51,11 +51,18 @@ typedef struct formats_qrel {
 
 typedef struct formats_qrels_topic {
     const char *qid;
-    formats_qrel *qrels;  /* in file order */
+    formats_qrel *qrels;  /* in file order (judgment-group qrels: by group, then file order) */
     size_t n;
     uint64_t *index;      /* open addressing: high 32 bits of the docno hash, then the
-                             entry number + 1 (0 = empty) */
+                             entry number + 1 (0 = empty); NULL for a topic of
+                             judgment-group qrels, whose groups are indexed instead */
     uint32_t index_mask;
+    /* Judgment-group qrels only: the name of this group (a topic's group), and a topic's
+     * groups, sorted by name (strcmp), each a slice of the topic's qrels with its own
+     * index and the topic's qid. NULL and 0 in ordinary qrels. */
+    const char *group;
+    struct formats_qrels_topic *groups;
+    size_t ngroups;
 } formats_qrels_topic;
 
 typedef struct formats_qrels {
@@ -65,17 +72,49 @@ typedef struct formats_qrels {
     size_t nlines;
     char *text;                   /* the file's text; strings point into it */
     formats_qrel *all;
+    int judgment_groups;          /* read by formats_qrels_read_jg */
 } formats_qrels;
 
 /* Reads a qrels file strictly: 4 fields per line, an integer grade, no duplicate docno
  * within a topic, not empty. Lines whose first non-blank character is '#' and blank lines
  * are skipped. Returns NULL with err set (naming file and line) on any problem. */
 formats_qrels *formats_qrels_read(const char *path, util_error *err);
+/* Reads judgment-group qrels ("qid jg docno rel", trec_eval's -R qrels_jg) with the same
+ * rules, except that a docno may be judged once per group of a topic. Each topic gets
+ * its groups; look documents up in the groups, not in the topic. */
+formats_qrels *formats_qrels_read_jg(const char *path, util_error *err);
 const formats_qrels_topic *formats_qrels_find(const formats_qrels *q, const char *qid);
-/* The judgment of docno in topic t, or NULL when t does not judge it. */
+/* The judgment of docno in topic (or group) t, or NULL when t does not judge it. */
 const formats_qrel *formats_qrels_lookup(const formats_qrels_topic *t, const char *docno,
                                           size_t len, uint64_t hash);
 void formats_qrels_free(formats_qrels **q);
+
+/* ---- Z-score references: "qid measure mean stddev" (trec_eval's -Z) ---- */
+
+typedef struct formats_zscore {
+    const char *qid;
+    const char *measure;   /* a printed value name: map, P_10, iprec_at_recall_0.10 */
+    double mean;
+    double stddev;         /* >= 0 */
+    uint32_t line;
+} formats_zscore;
+
+typedef struct formats_zscores {
+    char *path;
+    formats_zscore *entries;  /* sorted by qid, then measure (strcmp) */
+    size_t n;
+    char *text;               /* the file's text; strings point into it */
+} formats_zscores;
+
+/* Reads a z-score file strictly: 4 fields per line, finite numbers, a standard deviation
+ * that is not negative, one line per (qid, measure), not empty. Blank lines and lines
+ * whose first field starts with '#' are skipped. Returns NULL with err set (naming file
+ * and line) on any problem. */
+formats_zscores *formats_zscores_read(const char *path, util_error *err);
+/* The reference of measure for topic qid, or NULL when the file has none. */
+const formats_zscore *formats_zscores_find(const formats_zscores *z, const char *qid,
+                                           const char *measure);
+void formats_zscores_free(formats_zscores **z);
 
 /* ---- Runs: "qid iter docno rank score tag" ---- */
 

@@ -1,4 +1,4 @@
-/* qrels.c: the strict reader of TREC qrels files ("qid iter docno rel"), indexed for lookup. */
+/* qrels.c: the strict reader of TREC qrels files ("qid iter docno rel", or "qid jg docno rel"), indexed for lookup. */
 #include "formats.h"
 
 #include <stdlib.h>
@@ -76,7 +76,49 @@ static uint32_t qid_map_get(qid_map *m, const char *qid, size_t len)
     return (uint32_t)m->n++;
 }
 
-formats_qrels *formats_qrels_read(const char *path, util_error *err)
+/* Orders a topic's judgments by group name, then by line (file order within a group). */
+static int qrel_cmp_group(const void *a, const void *b)
+{
+    const formats_qrel *x = a, *y = b;
+    int c = strcmp(x->iter, y->iter);
+    if (c != 0)
+        return c;
+    return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* Splits a topic of judgment-group qrels into its groups and indexes each; returns -1
+ * with err set at the first docno judged twice within a group. */
+static int qrels_group_topic(formats_qrels_topic *t, const char *name, util_error *err)
+{
+    qsort(t->qrels, t->n, sizeof *t->qrels, qrel_cmp_group);
+    size_t ng = 0;
+    for (size_t i = 0; i < t->n; i++)
+        if (i == 0 || strcmp(t->qrels[i].iter, t->qrels[i - 1].iter) != 0)
+            ng++;
+    t->groups = util_calloc(ng ? ng : 1, sizeof *t->groups);
+    for (size_t i = 0; i < t->n; i++) {
+        if (i == 0 || strcmp(t->qrels[i].iter, t->qrels[i - 1].iter) != 0) {
+            formats_qrels_topic *g = &t->groups[t->ngroups++];
+            g->qid = t->qid;
+            g->group = t->qrels[i].iter;
+            g->qrels = &t->qrels[i];
+        }
+        t->groups[t->ngroups - 1].n++;
+    }
+    for (size_t k = 0; k < t->ngroups; k++) {
+        formats_qrels_topic *g = &t->groups[k];
+        const formats_qrel *first = NULL;
+        const formats_qrel *dup = qrels_index_topic(g, &first);
+        if (dup != NULL)
+            return util_error_set(err, UTIL_EXIT_INPUT, name, (long)dup->line,
+                                  "duplicate judgment of document '%s' for topic '%s' in judgment "
+                                  "group '%s' (first at line %u)",
+                                  dup->docno, t->qid, g->group, first->line);
+    }
+    return 0;
+}
+
+static formats_qrels *qrels_read(const char *path, int jg, util_error *err)
 {
     const char *name = qrels_name(path);
     char *text = NULL;
@@ -108,7 +150,7 @@ formats_qrels *formats_qrels_read(const char *path, util_error *err)
             continue;
         if (nf != 4) {
             util_error_set(err, UTIL_EXIT_INPUT, name, lineno,
-                           "expected 4 fields (qid iter docno rel), found %s%d",
+                           "expected 4 fields (qid %s docno rel), found %s%d", jg ? "jg" : "iter",
                            nf > 4 ? "more than " : "", nf > 4 ? 4 : nf);
             goto fail;
         }
@@ -177,8 +219,12 @@ formats_qrels *formats_qrels_read(const char *path, util_error *err)
     }
     q->all = all;
     all = NULL;
+    q->judgment_groups = jg;
     qsort(q->topics, q->ntopics, sizeof *q->topics, topic_cmp_qid);
-    for (size_t t = 0; t < q->ntopics; t++) {
+    for (size_t t = 0; jg && t < q->ntopics; t++)
+        if (qrels_group_topic(&q->topics[t], name, err) != 0)
+            goto fail;
+    for (size_t t = 0; !jg && t < q->ntopics; t++) {
         const formats_qrel *first = NULL;
         const formats_qrel *dup = qrels_index_topic(&q->topics[t], &first);
         if (dup != NULL) {
@@ -200,6 +246,16 @@ fail:
     free(text);
     formats_qrels_free(&q);
     return NULL;
+}
+
+formats_qrels *formats_qrels_read(const char *path, util_error *err)
+{
+    return qrels_read(path, 0, err);
+}
+
+formats_qrels *formats_qrels_read_jg(const char *path, util_error *err)
+{
+    return qrels_read(path, 1, err);
 }
 
 const formats_qrels_topic *formats_qrels_find(const formats_qrels *q, const char *qid)
@@ -240,8 +296,12 @@ void formats_qrels_free(formats_qrels **pq)
     formats_qrels *q = *pq;
     if (q == NULL)
         return;
-    for (size_t i = 0; i < q->ntopics; i++)
+    for (size_t i = 0; i < q->ntopics; i++) {
         free(q->topics[i].index);
+        for (size_t k = 0; k < q->topics[i].ngroups; k++)
+            free(q->topics[i].groups[k].index);
+        free(q->topics[i].groups);
+    }
     free(q->topics);
     free(q->all);
     free(q->text);

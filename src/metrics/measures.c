@@ -24,6 +24,13 @@ typedef enum summary_kind {
     SK_MEAN, SK_GM, SK_SUM, SK_NUM_Q, SK_NUM_REL, SK_NONE, SK_RUNID
 } summary_kind;
 
+/* The qrels a measure can be computed from. */
+typedef enum qrels_kind {
+    QR_PLAIN,        /* ordinary qrels */
+    QR_GROUPS,       /* judgment-group qrels (-R qrels_jg) */
+    QR_ANY           /* either: reads nothing of the judgments */
+} qrels_kind;
+
 typedef struct pair {
     char *name;
     double value;
@@ -56,6 +63,7 @@ typedef struct family {
     summary_kind sk;
     compute_fn fn;
     int zero_missing;    /* zeroed for a topic missing from the run when named exactly so */
+    qrels_kind qrels;
 } family;
 
 /* ---- helpers ---- */
@@ -483,9 +491,9 @@ static void m_infAP(const inst *m, const metrics_params *p, const metrics_topic 
     v[0] = inf_ap;
 }
 
-static void m_Rprec_mult(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+/* Precision at multiples of R; cut-offs that are never reached keep their value. */
+static void rprec_mult(const inst *m, const metrics_params *p, const metrics_topic *t, double *v)
 {
-    (void)s;
     long cutbuf[32];
     long *cut = m->nparams <= 32 ? cutbuf : util_malloc(m->nparams * sizeof *cut);
     for (size_t i = 0; i < m->nparams; i++)
@@ -511,6 +519,60 @@ static void m_Rprec_mult(const inst *m, const metrics_params *p, const metrics_t
     }
     if (cut != cutbuf)
         free(cut);
+}
+
+static void m_Rprec_mult(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+{
+    (void)s;
+    rprec_mult(m, p, t, v);
+}
+
+/* trec_eval's judgment-group measures: the measure of each group, summed over the groups
+ * in name order and then divided by their number when there is more than one, in that
+ * order of operations so that the sums round as trec_eval's do. */
+
+static void m_map_avgjg(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+{
+    (void)m, (void)s;
+    for (long g = 0; g < t->ngroups; g++)
+        v[0] += average_precision(p, &t->groups[g]);
+    if (t->ngroups > 1)
+        v[0] /= (double)t->ngroups;
+}
+
+static void m_P_avgjg(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+{
+    (void)s;
+    long cbuf[32];
+    long *c = m->nparams <= 32 ? cbuf : util_malloc(m->nparams * sizeof *c);
+    for (long g = 0; g < t->ngroups; g++) {
+        count_at_cuts(m, &t->groups[g], p, c);
+        for (size_t k = 0; k < m->nparams; k++)
+            v[k] += (double)c[k] / (double)m->cuts[k];
+    }
+    if (t->ngroups > 1)
+        for (size_t k = 0; k < m->nparams; k++)
+            v[k] /= (double)t->ngroups;
+    if (c != cbuf)
+        free(c);
+}
+
+static void m_Rprec_mult_avgjg(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+{
+    (void)s;
+    double gbuf[32];
+    double *gv = m->nparams <= 32 ? gbuf : util_malloc(m->nparams * sizeof *gv);
+    for (long g = 0; g < t->ngroups; g++) {
+        memset(gv, 0, m->nparams * sizeof *gv);
+        rprec_mult(m, p, &t->groups[g], gv);
+        for (size_t k = 0; k < m->nparams; k++)
+            v[k] += gv[k];
+    }
+    if (t->ngroups > 1)
+        for (size_t k = 0; k < m->nparams; k++)
+            v[k] /= (double)t->ngroups;
+    if (gv != gbuf)
+        free(gv);
 }
 
 static void m_utility(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
@@ -1152,12 +1214,13 @@ static const double par_utility[] = { 1.0, -1.0, 0.0, 0.0 };
 static const double par_one[] = { 1.0 };
 static const double par_relstring[] = { 10.0 };
 
-#define FAM(name, pk, dc, dd, nd, kind, pt, sk, fn, zm) { name, pk, dc, dd, nd, kind, pt, sk, fn, zm }
+#define FAMQ(q, name, pk, dc, dd, nd, kind, pt, sk, fn, zm) { name, pk, dc, dd, nd, kind, pt, sk, fn, zm, q }
+#define FAM(name, pk, dc, dd, nd, kind, pt, sk, fn, zm) FAMQ(QR_PLAIN, name, pk, dc, dd, nd, kind, pt, sk, fn, zm)
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 static const family families[] = {
-    FAM("runid", PK_NONE, NULL, NULL, 0, METRICS_STRING, 0, SK_RUNID, m_runid, 0),
-    FAM("num_q", PK_NONE, NULL, NULL, 0, METRICS_LONG, 0, SK_NUM_Q, m_num_q, 0),
+    FAMQ(QR_ANY, "runid", PK_NONE, NULL, NULL, 0, METRICS_STRING, 0, SK_RUNID, m_runid, 0),
+    FAMQ(QR_ANY, "num_q", PK_NONE, NULL, NULL, 0, METRICS_LONG, 0, SK_NUM_Q, m_num_q, 0),
     FAM("num_ret", PK_NONE, NULL, NULL, 0, METRICS_LONG, 1, SK_SUM, m_num_ret, 1),
     FAM("num_rel", PK_NONE, NULL, NULL, 0, METRICS_LONG, 1, SK_NUM_REL, m_num_rel, 0),
     FAM("num_rel_ret", PK_NONE, NULL, NULL, 0, METRICS_LONG, 1, SK_SUM, m_num_rel_ret, 0),
@@ -1192,6 +1255,10 @@ static const family families[] = {
     FAM("set_map", PK_NONE, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, m_set_map, 0),
     FAM("set_F", PK_DOUBLES, NULL, par_one, 1, METRICS_DOUBLE, 1, SK_MEAN, m_set_F, 0),
     FAM("num_nonrel_judged_ret", PK_NONE, NULL, NULL, 0, METRICS_LONG, 1, SK_SUM, m_num_nonrel_judged_ret, 0),
+    FAMQ(QR_GROUPS, "map_avgjg", PK_NONE, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, m_map_avgjg, 0),
+    FAMQ(QR_GROUPS, "P_avgjg", PK_CUT_LONG, cut_std, NULL, N(cut_std), METRICS_DOUBLE, 1, SK_MEAN, m_P_avgjg, 0),
+    FAMQ(QR_GROUPS, "Rprec_mult_avgjg", PK_CUT_DOUBLE, NULL, cut_rprec, N(cut_rprec), METRICS_DOUBLE, 1, SK_MEAN,
+         m_Rprec_mult_avgjg, 0),
     FAM("yaap", PK_NONE, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, m_yaap, 0),
     FAM("rbp", PK_PAIRS, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, m_rbp, 0),
     FAM("rbp_resid", PK_PAIRS, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, m_rbp_resid, 1),
@@ -1235,6 +1302,10 @@ static const char *const nick_trecjudge[] = {
     "ndcg_jk_cut", "err_cut", "judged", "E", "iap", "niap", NULL
 };
 
+static const char *const nick_qrels_jg[] = {
+    "runid", "num_q", "map_avgjg", "P_avgjg", "Rprec_mult_avgjg", NULL
+};
+
 static const struct {
     const char *name;
     const char *const *list;
@@ -1243,15 +1314,15 @@ static const struct {
     { "set", nick_set },
     { "all_trec", nick_all_trec },
     { "trecjudge", nick_trecjudge },
+    { "qrels_jg", nick_qrels_jg },
 };
 
-/* Names of trec_eval measures that need another qrels format; selecting them says so. */
+/* Names of trec_eval measures that need preference qrels; selecting them says so. */
 static const char *const unsupported[] = {
     "prefs_num_prefs_poss", "prefs_num_prefs_ful", "prefs_num_prefs_ful_ret", "prefs_simp",
     "prefs_pair", "prefs_avgjg", "prefs_avgjg_Rnonrel", "prefs_simp_ret", "prefs_pair_ret",
     "prefs_avgjg_ret", "prefs_avgjg_Rnonrel_ret", "prefs_simp_imp", "prefs_pair_imp",
-    "prefs_avgjg_imp", "map_avgjg", "P_avgjg", "Rprec_mult_avgjg", "all_prefs", "prefs",
-    "qrels_jg", NULL
+    "prefs_avgjg_imp", "all_prefs", "prefs", NULL
 };
 
 struct metrics_set {
@@ -1292,7 +1363,7 @@ int metrics_set_select(metrics_set *s, const char *spec, char *msg, size_t msgsi
     for (size_t i = 0; unsupported[i] != NULL; i++) {
         if (strcmp(unsupported[i], name) == 0) {
             snprintf(msg, msgsize,
-                     "measure '%s' is not supported: it needs preference or judgment-group qrels", name);
+                     "measure '%s' is not supported: it needs preference qrels", name);
             goto out;
         }
     }
@@ -1308,8 +1379,10 @@ int metrics_set_select(metrics_set *s, const char *spec, char *msg, size_t msgsi
         }
     }
     if (strcmp(name, "all") == 0) {
+        /* Every measure of ordinary qrels: the judgment-group ones have their nickname. */
         for (size_t i = 0; i < NFAM; i++)
-            s->selected[i] = 1;
+            if (families[i].qrels != QR_GROUPS)
+                s->selected[i] = 1;
         rc = 0;
         goto out;
     }
@@ -1322,6 +1395,23 @@ int metrics_set_select(metrics_set *s, const char *spec, char *msg, size_t msgsi
 out:
     free(name);
     return rc;
+}
+
+int metrics_set_check_qrels(const metrics_set *s, int judgment_groups, char *msg, size_t msgsize)
+{
+    for (size_t k = 0; k < s->ninsts; k++) {
+        const family *f = s->insts[k].f;
+        if (f->qrels == QR_ANY || (f->qrels == QR_GROUPS) == (judgment_groups != 0))
+            continue;
+        if (judgment_groups)
+            snprintf(msg, msgsize,
+                     "measure '%s' cannot be computed from judgment-group qrels (-R qrels_jg); "
+                     "-m qrels_jg selects the measures that can", f->name);
+        else
+            snprintf(msg, msgsize, "measure '%s' needs judgment-group qrels (-R qrels_jg)", f->name);
+        return -1;
+    }
+    return 0;
 }
 
 int metrics_set_empty(const metrics_set *s)
@@ -1532,16 +1622,28 @@ void metrics_set_compute_missing(const metrics_set *s, const metrics_params *p,
      * pool, then zeroes a few counts by name. */
     static const long fake[] = { METRICS_NONPOOL };
     metrics_topic m = *t;
-    m.rels = fake;
-    m.num_ret = 1;
-    m.num_nonpool = p->judged_only ? 0 : 1;
-    m.num_unjudged = 0;
-    m.num_rel_ret = 0;
-    if (p->judged_only || p->max_docs <= 0) {
-        m.num_ret = 0;
-        m.num_nonpool = 0;
+    metrics_topic gbuf[8];
+    metrics_topic *groups = NULL;
+    if (t->ngroups > 0) {
+        groups = t->ngroups <= 8 ? gbuf : util_malloc((size_t)t->ngroups * sizeof *groups);
+        memcpy(groups, t->groups, (size_t)t->ngroups * sizeof *groups);
+        m.groups = groups;
+    }
+    for (long g = -1; g < t->ngroups; g++) {
+        metrics_topic *x = g < 0 ? &m : &groups[g];
+        x->rels = fake;
+        x->num_ret = 1;
+        x->num_nonpool = p->judged_only ? 0 : 1;
+        x->num_unjudged = 0;
+        x->num_rel_ret = 0;
+        if (p->judged_only || p->max_docs <= 0) {
+            x->num_ret = 0;
+            x->num_nonpool = 0;
+        }
     }
     metrics_set_compute(s, p, &m, values, strings);
+    if (groups != gbuf)
+        free(groups);
     for (size_t k = 0; k < s->ninsts; k++) {
         const inst *in = &s->insts[k];
         if (!in->f->zero_missing)

@@ -31,6 +31,10 @@ typedef struct metrics_topic {
     long num_rel;            /* judged with grade >= relevance_level */
     const long *rel_levels;  /* number of judged documents at each grade 0..num_rel_levels-1 */
     long num_rel_levels;     /* highest grade with a judged document, plus one */
+    /* Judgment-group qrels (-R qrels_jg): the topic as each group judged it, each ranked
+     * like the topic (the *_avgjg measures read only these); NULL and 0 otherwise. */
+    const struct metrics_topic *groups;
+    long ngroups;
 } metrics_topic;
 
 /* A retrieved document before ranking. */
@@ -64,12 +68,17 @@ typedef enum metrics_kind {
 typedef struct metrics_set metrics_set;
 
 metrics_set *metrics_set_new(void);
-/* Selects a measure, a nickname (official, all_trec, set, ...) or a measure with
+/* Selects a measure, a nickname (official, all_trec, set, qrels_jg, ...) or a measure with
  * parameters ("P.5,10", "ndcg.1=3,2=9", "rbp.p=0.8"), as trec_eval's -m does.
  * Returns 0, or -1 with a message in msg (unknown measure, bad parameter). */
 int metrics_set_select(metrics_set *s, const char *spec, char *msg, size_t msgsize);
 /* Fixes the selection (applies parameters); call once after every select. */
 int metrics_set_finish(metrics_set *s, char *msg, size_t msgsize);
+/* Checks that every selected measure can be computed from the qrels at hand: ordinary
+ * qrels (judgment_groups = 0) or judgment-group qrels (1), which only runid, num_q and
+ * the *_avgjg measures read. Returns 0, or -1 with a message naming the first measure
+ * that cannot. Call after metrics_set_finish. */
+int metrics_set_check_qrels(const metrics_set *s, int judgment_groups, char *msg, size_t msgsize);
 /* True when nothing was selected (trec_eval then uses "official"). */
 int metrics_set_empty(const metrics_set *s);
 /* Number of values computed per topic, and each value's name, kind, and whether it is

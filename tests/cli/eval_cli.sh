@@ -58,7 +58,22 @@ fails "missing qrels file" 2 "$tmp/nope.qrels: cannot open" "$tmp/nope.qrels" "$
 fails "directory as run" 2 "is a directory" "$q" "$tmp"
 fails "unknown measure" 1 "illegal measure 'bogus'" -m bogus "$q" "$data/small_a.run"
 fails "prefs not supported" 1 "not supported" -m all_prefs "$q" "$data/small_a.run"
-fails "zscores not supported" 1 "not supported" -Z "$q" "$q" "$data/small_a.run"
+jg=$data/small.qrels_jg
+same_output "judgment groups -q" "$data/small_a.jg.q.expected" -q -R qrels_jg -m qrels_jg "$jg" "$data/small_a.run"
+same_output "judgment groups -c, cut-offs" "$data/small_b.jg.c.expected" -c -R qrels_jg -m qrels_jg -m P_avgjg.1,2 "$jg" "$data/small_b.run"
+fails "judgment groups need their measures" 1 "measure 'num_ret' cannot be computed from judgment-group qrels" -R qrels_jg "$jg" "$data/small_a.run"
+fails "avgjg measure on plain qrels" 1 "measure 'map_avgjg' needs judgment-group qrels" -m map_avgjg "$q" "$data/small_a.run"
+fails "prefs format not supported" 1 "not supported" -R prefs "$q" "$data/small_a.run"
+printf 'q1 ann d01 1\nq1 bob d01 0\nq1 ann d01 2\n' >"$tmp/dup.jg"
+fails "duplicate within a judgment group" 2 "dup.jg:3: duplicate judgment of document 'd01' for topic 'q1' in judgment group 'ann'" \
+    -R qrels_jg -m qrels_jg "$tmp/dup.jg" "$data/small_a.run"
+zargs=(-q -m num_ret -m num_rel_ret -m map -m gm_map -m P.5 -m num_q -m relstring.3 -m runid)
+same_output "z-scores, a topic missing from the z-score file" "$data/small_a.z.expected" "${zargs[@]}" -Z "$data/small.zscores" "$q" "$data/small_a.run"
+printf 'q1 map 0.5 0.25\n\nq1 P_5 0.4 -0.1\n' >"$tmp/neg.z"
+fails "negative standard deviation" 2 "neg.z:3: standard deviation '-0.1' is negative" -Z "$tmp/neg.z" "$q" "$data/small_a.run"
+fails "qrels as z-scores" 2 "small.qrels:2: mean 'd01' is not a finite number" -Z "$q" "$q" "$data/small_a.run"
+fails "missing z-score file" 2 "nope.z: cannot open" -Z "$tmp/nope.z" "$q" "$data/small_a.run"
+fails "z-scores need trec output" 1 "-Z works only with --format trec" --format tsv -Z "$data/small.zscores" "$q" "$data/small_a.run"
 fails "bad -M" 1 "needs an integer" -M ten "$q" "$data/small_a.run"
 fails "one file only" 1 "usage" "$q"
 printf 'q1 Q0 d01 1 9.0 sysA\nq1 Q0 d02 2 x7 sysA\n' >"$tmp/badscore.run"

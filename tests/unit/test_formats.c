@@ -1,4 +1,4 @@
-/* test_formats.c: cmocka unit tests of the run and qrels readers, good and malformed input. */
+/* test_formats.c: cmocka unit tests of the run, qrels and z-score readers, good and malformed input. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -89,6 +89,136 @@ static void test_qrels_bad(void **state)
     assert_non_null(strstr(err.msg, "/nonexistent/file.qrels: cannot open"));
     assert_null(formats_qrels_read(dir, &err));
     assert_non_null(strstr(err.msg, "is a directory"));
+}
+
+static void test_qrels_jg_good(void **state)
+{
+    (void)state;
+    /* d1 is judged by both groups of 301; groups come sorted by name, lines in file order. */
+    const char *p = WRITE("good.qrels_jg", "# judgment groups\n301 u2 d1 0\n301 u1 d1 1\n302 u1 d5 2\n\n"
+                                           "301 u1 d2 -1\n301 u2 d3 1\n301 u10 d9 1\n");
+    util_error err = { 0, "" };
+    formats_qrels *q = formats_qrels_read_jg(p, &err);
+    assert_non_null(q);
+    assert_true(q->judgment_groups);
+    assert_int_equal(q->ntopics, 2);
+    assert_int_equal(q->nlines, 6);
+    const formats_qrels_topic *t = formats_qrels_find(q, "301");
+    assert_non_null(t);
+    assert_int_equal(t->n, 5);
+    assert_null(t->index);
+    assert_int_equal(t->ngroups, 3);
+    static const char *const names[] = { "u1", "u10", "u2" };
+    static const size_t sizes[] = { 2, 1, 2 };
+    for (size_t g = 0; g < 3; g++) {
+        assert_string_equal(t->groups[g].group, names[g]);
+        assert_string_equal(t->groups[g].qid, "301");
+        assert_int_equal(t->groups[g].n, sizes[g]);
+    }
+    assert_int_equal(t->groups[0].qrels[0].line, 3);
+    assert_int_equal(t->groups[0].qrels[1].line, 6);
+    const formats_qrel *r = formats_qrels_lookup(&t->groups[0], "d1", 2, util_hash("d1", 2));
+    assert_non_null(r);
+    assert_int_equal(r->rel, 1);
+    r = formats_qrels_lookup(&t->groups[2], "d1", 2, util_hash("d1", 2));
+    assert_non_null(r);
+    assert_int_equal(r->rel, 0);
+    assert_null(formats_qrels_lookup(&t->groups[1], "d1", 2, util_hash("d1", 2)));
+    t = formats_qrels_find(q, "302");
+    assert_int_equal(t->ngroups, 1);
+    assert_string_equal(t->groups[0].group, "u1");
+    formats_qrels_free(&q);
+    assert_null(q);
+
+    /* The ordinary reader has no groups, and a docno judged twice in a topic is an error. */
+    q = formats_qrels_read(p, &err);
+    assert_null(q);
+    assert_non_null(strstr(err.msg, ":3: duplicate judgment of document 'd1' for topic '301'"));
+}
+
+static void expect_jg_error(const char *name, const char *text, size_t len, const char *want)
+{
+    const char *p = write_file(name, text, len);
+    util_error err = { 0, "" };
+    formats_qrels *q = formats_qrels_read_jg(p, &err);
+    if (q != NULL)
+        fail_msg("%s: accepted", name);
+    assert_int_equal(err.code, UTIL_EXIT_INPUT);
+    if (strstr(err.msg, want) == NULL)
+        fail_msg("%s: message '%s' lacks '%s'", name, err.msg, want);
+    if (strstr(err.msg, name) == NULL)
+        fail_msg("%s: message '%s' does not name the file", name, err.msg);
+}
+
+#define JBAD(name, text, want) expect_jg_error(name, text, sizeof(text) - 1, want)
+
+static void test_qrels_jg_bad(void **state)
+{
+    (void)state;
+    JBAD("cols3.jg", "301 u1 d1 1\n301 u1 d2\n", ":2: expected 4 fields (qid jg docno rel), found 3");
+    JBAD("grade.jg", "301 u1 d1 high\n", ":1: relevance grade 'high'");
+    JBAD("dup.jg", "301 u1 d1 1\n301 u2 d1 1\n302 u1 d1 0\n301 u2 d1 0\n",
+         ":4: duplicate judgment of document 'd1' for topic '301' in judgment group 'u2' (first at line 2)");
+    JBAD("empty.jg", "# nothing\n", "empty qrels");
+}
+
+static void test_zscores_good(void **state)
+{
+    (void)state;
+    const char *p = WRITE("good.z", "# references\n302 map 0.25 0.1\r\n301\tP_10\t0.5\t0\n\n301 map -1e-1 2\n");
+    util_error err = { 0, "" };
+    formats_zscores *z = formats_zscores_read(p, &err);
+    assert_non_null(z);
+    assert_int_equal(z->n, 3);
+    assert_string_equal(z->entries[0].qid, "301");
+    assert_string_equal(z->entries[0].measure, "P_10");
+    const formats_zscore *e = formats_zscores_find(z, "301", "map");
+    assert_non_null(e);
+    assert_float_equal(e->mean, -0.1, 0);
+    assert_float_equal(e->stddev, 2.0, 0);
+    assert_int_equal(e->line, 5);
+    e = formats_zscores_find(z, "302", "map");
+    assert_non_null(e);
+    assert_int_equal(e->line, 2);
+    assert_null(formats_zscores_find(z, "302", "P_10"));
+    assert_null(formats_zscores_find(z, "303", "map"));
+    assert_null(formats_zscores_find(z, "300", "map"));
+    formats_zscores_free(&z);
+    assert_null(z);
+}
+
+static void expect_zscores_error(const char *name, const char *text, size_t len, const char *want)
+{
+    const char *p = write_file(name, text, len);
+    util_error err = { 0, "" };
+    formats_zscores *z = formats_zscores_read(p, &err);
+    if (z != NULL)
+        fail_msg("%s: accepted", name);
+    assert_int_equal(err.code, UTIL_EXIT_INPUT);
+    if (strstr(err.msg, want) == NULL)
+        fail_msg("%s: message '%s' lacks '%s'", name, err.msg, want);
+    if (strstr(err.msg, name) == NULL)
+        fail_msg("%s: message '%s' does not name the file", name, err.msg);
+}
+
+#define ZBAD(name, text, want) expect_zscores_error(name, text, sizeof(text) - 1, want)
+
+static void test_zscores_bad(void **state)
+{
+    (void)state;
+    ZBAD("cols3.z", "301 map 0.2 0.1\n301 P_5 0.2\n", ":2: expected 4 fields (qid measure mean stddev), found 3");
+    ZBAD("cols5.z", "301 map 0.2 0.1 x\n", ":1: expected 4 fields (qid measure mean stddev), found more than 4");
+    ZBAD("mean.z", "301 map abc 0.1\n", ":1: mean 'abc' is not a finite number");
+    ZBAD("nan.z", "301 map 0.2 0.1\n\n301 P_5 0.2 nan\n", ":3: standard deviation 'nan' is not a finite number");
+    ZBAD("neg.z", "301 map 0.2 -0.5\n", ":1: standard deviation '-0.5' is negative");
+    ZBAD("dup.z", "301 map 0.2 0.1\n302 map 0.2 0.1\n301 map 0.3 0.1\n",
+         ":3: second z-score of measure 'map' for topic '301' (first at line 1)");
+    ZBAD("nul.z", "301 map 0.\0002 0.1\n", ":1: NUL byte");
+    ZBAD("empty.z", "", "no z-scores");
+    ZBAD("blank.z", "\n# only a comment\n", "no z-scores");
+    util_error err = { 0, "" };
+    assert_null(formats_zscores_read("/nonexistent/file.z", &err));
+    assert_non_null(strstr(err.msg, "/nonexistent/file.z: cannot open"));
 }
 
 typedef struct collect {
@@ -276,6 +406,10 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_qrels_good),
         cmocka_unit_test(test_qrels_bad),
+        cmocka_unit_test(test_qrels_jg_good),
+        cmocka_unit_test(test_qrels_jg_bad),
+        cmocka_unit_test(test_zscores_good),
+        cmocka_unit_test(test_zscores_bad),
         cmocka_unit_test(test_run_stream_and_group),
         cmocka_unit_test(test_run_gzip),
         cmocka_unit_test(test_run_bad),

@@ -342,6 +342,71 @@ static void test_missing_topic_and_summary(void **state)
     metrics_set_free(&s);
 }
 
+/* Two judgment groups over one ranking of 4 documents (the last not in either's pool):
+ * group A grades 1,0,1,- and judges one more relevant document, group B grades 0,1,-,0. */
+static void test_avgjg(void **state)
+{
+    (void)state;
+    static const long ra[] = { 1, 0, 1, METRICS_NONPOOL };
+    static const long rb[] = { 0, 1, METRICS_NONPOOL, 0 };
+    long la[2] = { 1, 3 }, lb[2] = { 2, 1 };
+    metrics_topic groups[2] = { make_topic(ra, 4, la, 2, 1), make_topic(rb, 4, lb, 2, 1) };
+    metrics_topic t;
+    memset(&t, 0, sizeof t);
+    t.groups = groups;
+    t.ngroups = 2;
+    metrics_params p;
+    metrics_params_init(&p);
+    static const char *const specs[] = { "qrels_jg", "P_avgjg.1,2", "Rprec_mult_avgjg.0.5,1", NULL };
+    metrics_set *s = make_set(specs);
+    char msg[256];
+    assert_int_equal(metrics_set_check_qrels(s, 1, msg, sizeof msg), 0);
+    assert_int_equal(metrics_set_check_qrels(s, 0, msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, "'map_avgjg' needs judgment-group qrels"));
+    static const char *const want[] = { "runid", "num_q", "map_avgjg", "P_avgjg_1", "P_avgjg_2",
+                                        "Rprec_mult_avgjg_0.50", "Rprec_mult_avgjg_1.00" };
+    assert_int_equal(metrics_set_size(s), sizeof want / sizeof want[0]);
+    for (size_t i = 0; i < metrics_set_size(s); i++)
+        assert_string_equal(metrics_set_name(s, i), want[i]);
+    double v[16];
+    char *str[16];
+    metrics_set_compute(s, &p, &t, v, str);
+    /* AP: A (1/1 + 2/3) / 3, B (1/2) / 1. */
+    assert_float_equal(value_of(s, v, "map_avgjg"), ((1.0 + 2.0 / 3) / 3 + 0.5) / 2, 1e-12);
+    assert_float_equal(value_of(s, v, "P_avgjg_1"), (1.0 + 0.0) / 2, 1e-12);
+    assert_float_equal(value_of(s, v, "P_avgjg_2"), (0.5 + 0.5) / 2, 1e-12);
+    /* Cut-offs (long)(x R + 0.9): A 2 and 3, B 1 and 1 (precision 0 there). */
+    assert_float_equal(value_of(s, v, "Rprec_mult_avgjg_0.50"), (0.5 + 0.0) / 2, 1e-12);
+    assert_float_equal(value_of(s, v, "Rprec_mult_avgjg_1.00"), (2.0 / 3 + 0.0) / 2, 1e-12);
+
+    /* One group: its own values, not divided. */
+    t.ngroups = 1;
+    metrics_set_compute(s, &p, &t, v, str);
+    assert_float_equal(value_of(s, v, "map_avgjg"), (1.0 + 2.0 / 3) / 3, 1e-12);
+    assert_float_equal(value_of(s, v, "P_avgjg_2"), 0.5, 1e-12);
+
+    /* A topic the run lacks (-c) retrieves nothing in every group. */
+    t.ngroups = 2;
+    metrics_set_compute_missing(s, &p, &t, v, str);
+    for (size_t i = 1; i < metrics_set_size(s); i++)
+        assert_float_equal(v[i], i == 1 ? 1.0 : 0.0, 0);
+    metrics_set_free(&s);
+
+    /* Ordinary measures cannot read judgment groups; "all" leaves the avgjg ones out. */
+    static const char *const plain[] = { "map", NULL };
+    s = make_set(plain);
+    assert_int_equal(metrics_set_check_qrels(s, 1, msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, "'map' cannot be computed from judgment-group qrels"));
+    assert_int_equal(metrics_set_check_qrels(s, 0, msg, sizeof msg), 0);
+    metrics_set_free(&s);
+    static const char *const all[] = { "all", NULL };
+    s = make_set(all);
+    assert_int_equal(metrics_set_check_qrels(s, 0, msg, sizeof msg), 0);
+    for (size_t i = 0; i < metrics_set_size(s); i++)
+        assert_null(strstr(metrics_set_name(s, i), "avgjg"));
+    metrics_set_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -358,6 +423,7 @@ int main(void)
         cmocka_unit_test(test_select_errors),
         cmocka_unit_test(test_names_and_order),
         cmocka_unit_test(test_missing_topic_and_summary),
+        cmocka_unit_test(test_avgjg),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
