@@ -160,4 +160,38 @@ int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_f
                      void *ctx, formats_run_info *info, util_error *err);
 void formats_run_info_free(formats_run_info *info);
 
+/* ---- Documents: TREC SGML, JSONL, TSV (each optionally gzip-compressed) ---- */
+
+typedef enum formats_docs_format {
+    FORMATS_DOCS_AUTO,       /* detected from the content */
+    FORMATS_DOCS_TREC,       /* <DOC><DOCNO>..</DOCNO> with <TEXT>, <HEADLINE>, <TITLE>, ... */
+    FORMATS_DOCS_JSONL,      /* {"id"|"docno"|"_id": .., "contents"|"text"|"body": .., "title": ..} */
+    FORMATS_DOCS_TSV         /* id<TAB>text */
+} formats_docs_format;
+
+typedef struct formats_doc {
+    const char *docno;
+    const char *title;       /* "" when the document has none */
+    const char *body;        /* UTF-8 (invalid sequences replaced by U+FFFD) */
+    size_t body_len;
+    long line;               /* where the document starts */
+} formats_doc;
+
+typedef struct formats_docs_stats {
+    size_t docs;
+    size_t repaired;         /* invalid UTF-8 sequences replaced */
+    uint64_t bytes;          /* input bytes read (uncompressed) */
+} formats_docs_stats;
+
+/* Called once per document; valid only during the call. Return 0 to go on, -1 to stop. */
+typedef int (*formats_doc_fn)(void *ctx, const formats_doc *d, util_error *err);
+
+/* Reads a document collection; returns 0, or -1 with err naming file and line. A document
+ * without a docno, or an unterminated <DOC>, is an error; the same docno twice is reported
+ * by the caller (the store), not here. */
+int formats_docs_read(const char *path, formats_docs_format fmt, formats_doc_fn fn, void *ctx,
+                      formats_docs_stats *stats, util_error *err);
+/* Parses "auto", "trec", "jsonl", "tsv"; -1 for anything else. */
+int formats_docs_format_parse(const char *name, formats_docs_format *fmt);
+
 #endif

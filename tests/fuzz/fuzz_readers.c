@@ -64,6 +64,61 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     close(fd);
     return 0;
 }
+#elif FUZZ_TARGET == 4
+/* Whether s[0, n) is well-formed UTF-8: what the document reader promises. */
+static int utf8_ok(const unsigned char *s, size_t n)
+{
+    for (size_t i = 0; i < n;) {
+        unsigned char c = s[i];
+        size_t k = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
+                 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+        if (k == 0 || i + k > n)
+            return 0;
+        uint32_t cp = k == 1 ? c : (uint32_t)(c & (0x7F >> k));
+        for (size_t j = 1; j < k; j++) {
+            if ((s[i + j] & 0xC0) != 0x80)
+                return 0;
+            cp = (cp << 6) | (s[i + j] & 0x3F);
+        }
+        if ((k == 3 && cp < 0x800) || (k == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+            (cp >= 0xD800 && cp <= 0xDFFF))
+            return 0;
+        i += k;
+    }
+    return 1;
+}
+
+static int check_doc(void *ctx, const formats_doc *d, util_error *err)
+{
+    (void)err;
+    size_t *n = ctx;
+    size_t docno_len = strlen(d->docno);
+    if (docno_len == 0 || strlen(d->body) != d->body_len ||
+        !utf8_ok((const unsigned char *)d->docno, docno_len) ||
+        !utf8_ok((const unsigned char *)d->title, strlen(d->title)) ||
+        !utf8_ok((const unsigned char *)d->body, d->body_len))
+        __builtin_trap();
+    (*n)++;
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char path[64];
+    int fd = input_path(data, size, path, sizeof path);
+    if (fd < 0)
+        return 0;
+    for (int fmt = FORMATS_DOCS_AUTO; fmt <= FORMATS_DOCS_TSV; fmt++) {
+        size_t n = 0;
+        formats_docs_stats st;
+        util_error err = { 0, "" };
+        int rc = formats_docs_read(path, (formats_docs_format)fmt, check_doc, &n, &st, &err);
+        if (n != st.docs || (rc == 0 && n == 0) || (rc != 0 && err.msg[0] == '\0'))
+            __builtin_trap();
+    }
+    close(fd);
+    return 0;
+}
 #else
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
