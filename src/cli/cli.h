@@ -11,6 +11,9 @@ int cli_runs(int argc, char **argv);
 int cli_qrels(int argc, char **argv);
 int cli_status(int argc, char **argv);
 int cli_judge(int argc, char **argv);
+int cli_check(int argc, char **argv);
+int cli_topics(int argc, char **argv);
+int cli_docs(int argc, char **argv);
 
 /* The campaign file: the -d option, else $TRECJUDGE_CAMPAIGN, else "campaign.tjdb". */
 const char *cli_campaign_path(const char *opt);

@@ -81,7 +81,35 @@ typedef struct eval_slot {
     size_t rels_cap;
     metrics_topic *groups;    /* judgment-group qrels: t.groups points here */
     size_t groups_cap;
+    /* Plain qrels: the run's documents, copied, ranked by the worker thread (which has
+     * spare time) rather than by the reading thread. */
+    int to_rank;
+    const formats_qrels_topic *qt;
+    formats_run_doc *rdocs;
+    size_t rdocs_cap, nrdocs;
+    char *text;
+    size_t text_cap;
+    metrics_doc *mdocs;
+    size_t mdocs_cap;
 } eval_slot;
+
+static long eval_grade(const formats_qrel *j);
+
+/* Looks up the grades of a slot's documents and ranks them (on the worker thread). */
+static void eval_slot_rank(eval_ctx *c, eval_slot *sl)
+{
+    util_grow(&sl->mdocs, &sl->mdocs_cap, sl->nrdocs, sizeof *sl->mdocs);
+    util_grow(&sl->rels, &sl->rels_cap, sl->nrdocs, sizeof *sl->rels);
+    for (size_t i = 0; i < sl->nrdocs; i++) {
+        const formats_run_doc *d = &sl->rdocs[i];
+        sl->mdocs[i].score = d->score;
+        sl->mdocs[i].docno = d->docno;
+        sl->mdocs[i].rel = eval_grade(formats_qrels_lookup(sl->qt, d->docno, d->docno_len, d->hash));
+    }
+    sl->t = c->topics[sl->topic].base;
+    metrics_rank(sl->mdocs, sl->nrdocs, c->params, sl->rels, &sl->t);
+    sl->to_rank = 0;
+}
 
 static void *eval_worker(void *vctx)
 {
@@ -94,6 +122,8 @@ static void *eval_worker(void *vctx)
             break;
         eval_slot *sl = &c->slots[c->tail % EVAL_SLOTS];
         pthread_mutex_unlock(&c->lock);
+        if (sl->to_rank)
+            eval_slot_rank(c, sl);
         double *row = c->values + sl->topic * c->nvalues;
         char **srow = c->strings + sl->topic * c->nvalues;
         for (size_t i = 0; i < c->nvalues; i++)
@@ -186,15 +216,22 @@ static int eval_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
     if (c->qrels->judgment_groups) {
         eval_rank_groups(c, et, rt, sl);
     } else {
-        util_grow(&sl->rels, &sl->rels_cap, rt->ndocs, sizeof *sl->rels);
+        /* Copy the documents; the worker looks their grades up and ranks them. */
+        size_t bytes = 0;
+        for (size_t i = 0; i < rt->ndocs; i++)
+            bytes += rt->docs[i].docno_len + 1;
+        util_grow(&sl->rdocs, &sl->rdocs_cap, rt->ndocs, sizeof *sl->rdocs);
+        util_grow(&sl->text, &sl->text_cap, bytes, 1);
+        char *p = sl->text;
         for (size_t i = 0; i < rt->ndocs; i++) {
-            const formats_run_doc *d = &rt->docs[i];
-            c->docs[i].score = d->score;
-            c->docs[i].docno = d->docno;
-            c->docs[i].rel = eval_grade(formats_qrels_lookup(qt, d->docno, d->docno_len, d->hash));
+            sl->rdocs[i] = rt->docs[i];
+            memcpy(p, rt->docs[i].docno, rt->docs[i].docno_len + 1);
+            sl->rdocs[i].docno = p;
+            p += rt->docs[i].docno_len + 1;
         }
-        sl->t = et->base;
-        metrics_rank(c->docs, rt->ndocs, c->params, sl->rels, &sl->t);
+        sl->nrdocs = rt->ndocs;
+        sl->qt = qt;
+        sl->to_rank = 1;
     }
     c->done[ti] = 1;
     pthread_mutex_lock(&c->lock);
@@ -575,6 +612,9 @@ out:
         for (size_t i = 0; i < EVAL_SLOTS; i++) {
             free(c.slots[i].rels);
             free(c.slots[i].groups);
+            free(c.slots[i].rdocs);
+            free(c.slots[i].text);
+            free(c.slots[i].mdocs);
         }
         free(c.slots);
         pthread_mutex_destroy(&c.lock);

@@ -5,11 +5,76 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "formats/formats.h"
 
 static const char judge_usage[] =
     "usage: trecjudge judge [-d CAMPAIGN] [--assessor NAME] [--note TEXT] [--seconds S]\n"
     "                       TOPIC DOCNO GRADE\n"
-    "Records a judgment (grade -1: pooled, not judged yet); the change goes to the history.\n";
+    "       trecjudge judge [-d CAMPAIGN] [--assessor NAME] -\n"
+    "Records a judgment (grade -1: pooled, not judged yet); the change goes to the history.\n"
+    "With '-', reads \"TOPIC DOCNO GRADE\" lines from standard input, saves each in its own\n"
+    "transaction and prints \"saved TOPIC DOCNO GRADE\" once it is durable.\n";
+
+/* Saves one judgment in its own transaction. */
+static int judge_one(store *s, const char *assessor, const char *qid, const char *docno,
+                     const char *gs, double seconds, const char *note, util_error *err)
+{
+    long grade;
+    if (util_parse_long(gs, strlen(gs), &grade) != 0 || grade < -1 || grade > 1000000)
+        return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                              "grade '%s' is not an integer from -1 up", gs);
+    int64_t topic_id, assessor_id;
+    int found;
+    if (store_begin(s, err) != 0)
+        return -1;
+    if ((found = store_topic_id(s, qid, 0, &topic_id, err)) < 0 ||
+        (found == 0 && util_error_set(err, UTIL_EXIT_DATA, store_path(s), 0,
+                                      "no topic '%s' in the campaign", qid)) ||
+        store_assessor_id(s, assessor, 1, &assessor_id, err) < 0 ||
+        store_judgment_set(s, topic_id, docno, assessor_id, grade, NULL, seconds, note, err) != 0 ||
+        store_commit(s, err) != 0) {
+        store_rollback(s);
+        return -1;
+    }
+    return 0;
+}
+
+/* Judges every line of standard input; returns an exit status. */
+static int judge_batch(store *s, const char *assessor, double seconds, const char *note)
+{
+    util_error err = { 0, "" };
+    formats_input *in = formats_input_open("-", &err);
+    if (in == NULL) {
+        util_warn("%s", err.msg);
+        return UTIL_EXIT_INPUT;
+    }
+    char *line;
+    size_t len;
+    int got, status = UTIL_EXIT_OK;
+    while (status == UTIL_EXIT_OK && (got = formats_input_line(in, &line, &len, &err)) == 1) {
+        char *f[3];
+        size_t fl[3];
+        int nf = formats_split(line, len, f, fl, 3);
+        if (nf == 0 || f[0][0] == '#')
+            continue;
+        if (nf != 3) {
+            util_warn("<stdin>:%ld: expected TOPIC DOCNO GRADE", formats_input_lineno(in));
+            status = UTIL_EXIT_INPUT;
+        } else if (judge_one(s, assessor, f[0], f[1], f[2], seconds, note, &err) != 0) {
+            util_warn("<stdin>:%ld: %s", formats_input_lineno(in), err.msg);
+            status = err.code ? err.code : UTIL_EXIT_SYSTEM;
+        } else {
+            printf("saved %s %s %s\n", f[0], f[1], f[2]);
+            fflush(stdout);
+        }
+    }
+    if (got < 0 && status == UTIL_EXIT_OK) {
+        util_warn("%s", err.msg);
+        status = UTIL_EXIT_INPUT;
+    }
+    formats_input_close(&in);
+    return status;
+}
 
 int cli_judge(int argc, char **argv)
 {
@@ -46,14 +111,9 @@ int cli_judge(int argc, char **argv)
             return UTIL_EXIT_USAGE;
         }
     }
-    if (argc - optind != 3) {
+    int batch = argc - optind == 1 && strcmp(argv[optind], "-") == 0;
+    if (!batch && argc - optind != 3) {
         fputs(judge_usage, stderr);
-        return UTIL_EXIT_USAGE;
-    }
-    const char *qid = argv[optind], *docno = argv[optind + 1], *gs = argv[optind + 2];
-    long grade;
-    if (util_parse_long(gs, strlen(gs), &grade) != 0 || grade < -1 || grade > 1000000) {
-        util_warn("judge: grade '%s' is not an integer from -1 up", gs);
         return UTIL_EXIT_USAGE;
     }
     if (assessor == NULL)
@@ -62,19 +122,15 @@ int cli_judge(int argc, char **argv)
     store *s = cli_campaign_open(path, &status);
     if (s == NULL)
         return status;
-    util_error err = { 0, "" };
-    int64_t topic_id, assessor_id;
-    int found;
-    if (store_begin(s, &err) != 0 ||
-        (found = store_topic_id(s, qid, 0, &topic_id, &err)) < 0 ||
-        (found == 0 && util_error_set(&err, UTIL_EXIT_DATA, store_path(s), 0,
-                                      "no topic '%s' in the campaign", qid)) ||
-        store_assessor_id(s, assessor, 1, &assessor_id, &err) < 0 ||
-        store_judgment_set(s, topic_id, docno, assessor_id, grade, NULL, seconds, note, &err) != 0 ||
-        store_commit(s, &err) != 0) {
-        store_rollback(s);
-        util_warn("%s", err.msg);
-        status = err.code ? err.code : UTIL_EXIT_SYSTEM;
+    if (batch) {
+        status = judge_batch(s, assessor, seconds, note);
+    } else {
+        util_error err = { 0, "" };
+        if (judge_one(s, assessor, argv[optind], argv[optind + 1], argv[optind + 2], seconds, note,
+                      &err) != 0) {
+            util_warn("judge: %s", err.msg);
+            status = err.code ? err.code : UTIL_EXIT_SYSTEM;
+        }
     }
     store_close(&s);
     return status;

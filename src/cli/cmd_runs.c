@@ -22,6 +22,7 @@ typedef struct runs_ctx {
     size_t cap;
     long *rels;
     size_t ndocs;
+    util_progress bar;
 } runs_ctx;
 
 static int runs_topic_cb(void *vctx, formats_run_topic *t, util_error *err)
@@ -50,6 +51,8 @@ static int runs_topic_cb(void *vctx, formats_run_topic *t, util_error *err)
     if (store_topic_id(c->s, t->qid, 1, &topic_id, err) < 0)
         return -1;
     c->ndocs += t->ndocs;
+    c->bar.total = t->size;
+    util_progress_update(&c->bar, t->offset);
     return store_run_ranking_add(c->s, c->run_id, topic_id, c->docnos, c->scores, t->ndocs, err);
 }
 
@@ -111,6 +114,7 @@ static int runs_import_one(store *s, const char *path, const char *tag_opt, runs
         }
         c->s = s;
         c->ndocs = 0;
+        util_progress_start(&c->bar, path, 0);
         if (store_import_add(s, "run", path, checksum, 0, &import_id, &err) != 0 ||
             store_run_add(s, tag, import_id, &c->run_id, &err) != 0)
             goto fail_tx;
@@ -125,11 +129,13 @@ static int runs_import_one(store *s, const char *path, const char *tag_opt, runs
             goto fail_tx;
         break;
     }
+    util_progress_end(&c->bar);
     fprintf(stderr, "%s: imported run '%s': %zu topics, %zu documents\n", path, tag, info.ntopics,
             c->ndocs);
     formats_run_info_free(&info);
     return UTIL_EXIT_OK;
 fail_tx:
+    util_progress_end(&c->bar);
     store_rollback(s);
 fail:
     formats_run_info_free(&info);

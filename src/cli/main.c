@@ -14,10 +14,13 @@ typedef struct command {
 
 static const command commands[] = {
     { "init", cli_init, "create a campaign file" },
+    { "topics", cli_topics, "import topic files into the campaign" },
+    { "docs", cli_docs, "import document collections into the campaign" },
     { "runs", cli_runs, "import run files into the campaign" },
     { "qrels", cli_qrels, "import judgments from qrels, or export the campaign's qrels" },
     { "judge", cli_judge, "record one judgment (for scripts)" },
     { "status", cli_status, "pooled, judged and relevant documents per topic" },
+    { "check", cli_check, "verify a campaign file (integrity, judgment history)" },
     { "eval", cli_eval, "evaluate runs against qrels (a drop-in for trec_eval)" },
 };
 

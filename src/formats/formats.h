@@ -131,6 +131,7 @@ typedef struct formats_run_topic {
     const char *tag;          /* run tag of the topic's last line */
     formats_run_doc *docs;    /* in file order; the callee may reorder them */
     size_t ndocs;
+    uint64_t offset, size;    /* input bytes read so far and in all (0: unknown), for progress */
 } formats_run_topic;
 
 /* Called once per topic; the topic and its strings are valid only during the call.
@@ -193,5 +194,40 @@ int formats_docs_read(const char *path, formats_docs_format fmt, formats_doc_fn 
                       formats_docs_stats *stats, util_error *err);
 /* Parses "auto", "trec", "jsonl", "tsv"; -1 for anything else. */
 int formats_docs_format_parse(const char *name, formats_docs_format *fmt);
+
+/* ---- Topics: CLEF/TREC-COVID/CLEF eHealth XML, TREC SGML, "id<TAB>text" ---- */
+
+typedef enum formats_topics_format {
+    FORMATS_TOPICS_AUTO,      /* detected from the content */
+    FORMATS_TOPICS_CLEF_XML,  /* <topic><identifier>, <title lang=..>, <description lang=..>, <narrative lang=..> */
+    FORMATS_TOPICS_COVID_XML, /* <topic number=..><query><question><narrative> */
+    FORMATS_TOPICS_EHEALTH_XML, /* <query><id><title> (CLEF eHealth) */
+    FORMATS_TOPICS_TREC_SGML, /* <top><num><title><desc><narr>, closed tags or not, Tipster fields */
+    FORMATS_TOPICS_TSV        /* id<TAB>text */
+} formats_topics_format;
+
+typedef struct formats_topic_field {
+    const char *field;   /* "title", "description", "narrative", or another field name as found */
+    const char *lang;    /* language code as given (e.g. "en", "zh"), or "" when the file has none */
+    const char *text;    /* UTF-8, whitespace runs collapsed to one space, trimmed */
+} formats_topic_field;
+
+typedef struct formats_topic {
+    const char *qid;
+    long line;                    /* where the topic starts */
+    const formats_topic_field *fields;
+    size_t nfields;
+} formats_topic;
+
+/* Called once per topic; valid only during the call. Return 0 to go on, -1 to stop. */
+typedef int (*formats_topic_fn)(void *ctx, const formats_topic *t, util_error *err);
+
+/* Reads a topic file; returns 0, or -1 with err naming file and line (XML errors carry
+ * libxml2's line and column). Parses XML with no network access, no external entities and
+ * bounded entity expansion. A topic without an id, or the same id twice, is an error. */
+int formats_topics_read(const char *path, formats_topics_format fmt, formats_topic_fn fn,
+                        void *ctx, util_error *err);
+/* Parses "auto", "clef", "covid", "ehealth", "trec", "tsv"; -1 for anything else. */
+int formats_topics_format_parse(const char *name, formats_topics_format *fmt);
 
 #endif

@@ -80,6 +80,7 @@ typedef struct run_reader {
     uint32_t qmask;
     uint32_t *dedup;      /* per-topic docno set */
     size_t dedup_cap;
+    formats_input *in;    /* for progress */
 } run_reader;
 
 static uint32_t reader_topic(run_reader *r, const char *qid, size_t len, int *created)
@@ -151,7 +152,11 @@ static int reader_emit(run_reader *r, run_topic *t, formats_run_fn fn, void *ctx
 {
     if (reader_dedup(r, t, err) != 0)
         return -1;
-    formats_run_topic pub = { t->qid, t->tag, t->docs, t->n };
+    formats_run_topic pub = { t->qid, t->tag, t->docs, t->n, 0, 0 };
+    if (r->in != NULL) {
+        pub.offset = formats_input_offset(r->in);
+        pub.size = formats_input_size(r->in);
+    }
     return fn(ctx, &pub, err);
 }
 
@@ -186,6 +191,7 @@ int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_f
         reader_free(&r);
         return -1;
     }
+    r.in = in;
     int rc = 0;
     long cur = -1;          /* topic being filled in STREAM mode */
     const char *last_tag = NULL;

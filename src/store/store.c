@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Schema version 1, created in one transaction. */
@@ -54,7 +55,7 @@ enum stmt_id {
     ST_RUN_FIND, ST_RUN_ADD, ST_RANKING_ADD, ST_RUN_COUNT,
     ST_ASSESSOR_FIND, ST_ASSESSOR_ADD,
     ST_JUDGMENT_OLD, ST_JUDGMENT_SET, ST_HISTORY_ADD,
-    ST_JUDGMENTS_ALL, ST_STATUS, ST_COUNTS, ST_INTEGRITY,
+    ST_JUDGMENTS_ALL, ST_STATUS, ST_COUNTS, ST_INTEGRITY, ST_HISTORY_CHECK,
     ST_COUNT
 };
 
@@ -99,6 +100,10 @@ static const char *const stmt_sql[ST_COUNT] = {
                          " ORDER BY t.qid, j.docno, a.name",
     [ST_COUNTS] = "SELECT (SELECT count(*) FROM judgment_history), (SELECT count(*) FROM judgments)",
     [ST_INTEGRITY] = "PRAGMA integrity_check",
+    [ST_HISTORY_CHECK] = "SELECT count(*) FROM judgments j WHERE j.grade IS NOT"
+                         " (SELECT h.new_grade FROM judgment_history h WHERE h.topic_id = j.topic_id"
+                         "  AND h.docno = j.docno AND h.assessor_id = j.assessor_id"
+                         "  ORDER BY h.id DESC LIMIT 1)",
     [ST_STATUS] = "SELECT t.qid,"
                   " (SELECT count(*) FROM pool p WHERE p.topic_id = t.id),"
                   " (SELECT count(DISTINCT docno) FROM judgments j WHERE j.topic_id = t.id"
@@ -141,6 +146,18 @@ static int exec_done(store *s, sqlite3_stmt *st, util_error *err, const char *wh
     return 0;
 }
 
+/* Waits for another process's write lock: short sleeps (the default handler sleeps up to
+ * 100 ms at a time, which makes assessors on one file wait for nothing), for up to 60 s. */
+static int busy_wait(void *ctx, int count)
+{
+    (void)ctx;
+    if (count >= 60000)
+        return 0;
+    struct timespec ts = { 0, (count < 20 ? 100 + 50 * count : 1000) * 1000L };
+    nanosleep(&ts, NULL);
+    return 1;
+}
+
 static int store_connect(const char *path, int flags, store **out, util_error *err)
 {
     store *s = util_calloc(1, sizeof *s);
@@ -152,7 +169,7 @@ static int store_connect(const char *path, int flags, store **out, util_error *e
         return -1;
     }
     sqlite3_extended_result_codes(s->db, 1);
-    sqlite3_busy_timeout(s->db, 30000);
+    sqlite3_busy_handler(s->db, busy_wait, NULL);
     char *msg = NULL;
     if (sqlite3_exec(s->db, "PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL;"
                             " PRAGMA synchronous = FULL;", NULL, NULL, &msg) != SQLITE_OK) {
@@ -575,4 +592,17 @@ int store_doc_count(store *s, int64_t *n, util_error *err)
     *n = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
     sqlite3_reset(st);
     return rc == SQLITE_ROW ? 0 : db_error(s, err, "cannot count documents");
+}
+
+int64_t store_history_check(store *s, util_error *err)
+{
+    sqlite3_stmt *st = stmt(s, ST_HISTORY_CHECK, err);
+    if (st == NULL)
+        return -1;
+    int rc = sqlite3_step(st);
+    int64_t n = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
+    sqlite3_reset(st);
+    if (rc != SQLITE_ROW)
+        return db_error(s, err, "cannot check the history");
+    return n;
 }

@@ -84,6 +84,10 @@ int store_history_count(store *s, int64_t *history, int64_t *judgments, util_err
 /* Runs SQLite's integrity check; 0 when the file is sound. */
 int store_integrity_check(store *s, util_error *err);
 
+/* Checks that every judgment has history and that its latest history entry holds its
+ * grade; returns the number of disagreements (0 when consistent), -1 on error. */
+int64_t store_history_check(store *s, util_error *err);
+
 /* Per topic counts for `status`. */
 typedef struct store_topic_status {
     const char *qid;

@@ -62,6 +62,32 @@ n=$(tj qrels export -d "$c" --per-assessor | grep -c '^q1 p[12] ')
 if [ "$n" -eq 120 ] && ! grep -q . "$tmp/p1.log" "$tmp/p2.log"; then ok "two writers, 120 judgments"
 else bad "two writers" "$n judgments; $(cat "$tmp/p1.log" "$tmp/p2.log" | head -3)"; fi
 
+# Topics and documents.
+tj topics import -d "$c" "$data/topics_clef_multilingual.xml" 2>"$tmp/err" && grep -q "imported 2 topics" "$tmp/err" \
+    && ok "topics import (CLEF XML, 9 languages)" || bad "topics import" "$(cat "$tmp/err")"
+printf '<topics>\n<topic><identifier>50</identifier><title lang="en">broken\n</topics>\n' >"$tmp/bad.xml"
+cp "$c" "$tmp/before2.tjdb"
+tj topics import -d "$c" "$tmp/bad.xml" 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && grep -q "bad.xml:[0-9]*:" "$tmp/err" && grep -q "unchanged" "$tmp/err" && ok "malformed XML refused with its line" \
+    || bad "malformed XML" "status $st: $(cat "$tmp/err")"
+printf '<DOC>\n<DOCNO> D1 </DOCNO>\n<TEXT>first</TEXT>\n</DOC>\n<DOC>\n<DOCNO>D2</DOCNO>\n<TEXT>second \xff bad byte</TEXT>\n</DOC>\n' >"$tmp/docs.trec"
+tj docs import -d "$c" "$tmp/docs.trec" 2>"$tmp/err" && grep -q "imported 2 documents" "$tmp/err" && grep -q "1 invalid UTF-8" "$tmp/err" \
+    && ok "docs import, UTF-8 repaired and counted" || bad "docs import" "$(cat "$tmp/err")"
+printf '<DOC>\n<DOCNO>D3</DOCNO>\n<TEXT>third</TEXT>\n</DOC>\n<DOC>\n<DOCNO>D1</DOCNO>\n<TEXT>again</TEXT>\n</DOC>\n' >"$tmp/dup.trec"
+tj docs import -d "$c" "$tmp/dup.trec" 2>"$tmp/err"; st=$?
+[ $st -eq 3 ] && grep -q "document 'D1' is already in the campaign" "$tmp/err" && ok "duplicate docno refused" || bad "duplicate docno" "status $st: $(cat "$tmp/err")"
+printf '{"id": "J1", "contents": "x"}\n{"id": "J2", "contents": \n' >"$tmp/bad.jsonl"
+tj docs import -d "$c" "$tmp/bad.jsonl" 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && grep -q "bad.jsonl:2" "$tmp/err" && ok "malformed JSONL refused with its line" || bad "malformed JSONL" "status $st: $(cat "$tmp/err")"
+
+# Batch judging and the check command.
+printf 'q1 b1 1\nq1 b2 0\n# comment\nq1 b3 2\n' | tj judge -d "$c" --assessor batch - >"$tmp/out" 2>"$tmp/err"
+[ "$(grep -c '^saved ' "$tmp/out")" = 3 ] && ok "judge - (batch)" || bad "judge batch" "$(cat "$tmp/out" "$tmp/err")"
+printf 'q1 b4 1\nq1 b5\n' | tj judge -d "$c" --assessor batch - >"$tmp/out" 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && grep -q "<stdin>:2:" "$tmp/err" && grep -q "^saved q1 b4 1$" "$tmp/out" && ok "judge - stops at a bad line" \
+    || bad "judge batch bad line" "status $st: $(cat "$tmp/err")"
+tj check -d "$c" >"$tmp/out" 2>&1 && grep -q "disagreements 0" "$tmp/out" && ok "check" || bad "check" "$(cat "$tmp/out")"
+
 # Real data: the robust03 qrels survive import then export byte for byte.
 if [ -f "$shared/data/trec2003_robust/robust03_qrels.txt" ]; then
     r=$tmp/r.tjdb

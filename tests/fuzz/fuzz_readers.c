@@ -1,4 +1,4 @@
-/* fuzz_readers.c: libFuzzer targets for the run and qrels readers (one binary per target via FUZZ_TARGET). */
+/* fuzz_readers.c: libFuzzer targets for the readers of the formats module (one binary per target via FUZZ_TARGET). */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -114,6 +114,65 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         util_error err = { 0, "" };
         int rc = formats_docs_read(path, (formats_docs_format)fmt, check_doc, &n, &st, &err);
         if (n != st.docs || (rc == 0 && n == 0) || (rc != 0 && err.msg[0] == '\0'))
+            __builtin_trap();
+    }
+    close(fd);
+    return 0;
+}
+#elif FUZZ_TARGET == 3
+/* Whether s is what the topic reader promises: UTF-8 with no control character and, for a
+ * field's text, no white space at either end nor two spaces in a row. */
+static int topic_text_ok(const char *str, int text)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    size_t n = strlen(str);
+    if (text && n > 0 && (s[0] == ' ' || s[n - 1] == ' ' || strstr(str, "  ") != NULL))
+        return 0;
+    for (size_t i = 0; i < n;) {
+        unsigned char c = s[i];
+        size_t k = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
+                 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+        if (k == 0 || i + k > n)
+            return 0;
+        uint32_t cp = k == 1 ? c : (uint32_t)(c & (0x7F >> k));
+        for (size_t j = 1; j < k; j++) {
+            if ((s[i + j] & 0xC0) != 0x80)
+                return 0;
+            cp = (cp << 6) | (s[i + j] & 0x3F);
+        }
+        if ((k == 3 && cp < 0x800) || (k == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+            (cp >= 0xD800 && cp <= 0xDFFF) || (text && (cp < 0x20 || (cp >= 0x7F && cp < 0xA0))))
+            return 0;
+        i += k;
+    }
+    return 1;
+}
+
+static int check_topic(void *ctx, const formats_topic *t, util_error *err)
+{
+    (void)err;
+    size_t *n = ctx;
+    if (t->qid[0] == '\0' || !topic_text_ok(t->qid, 1) || strchr(t->qid, ' ') != NULL)
+        __builtin_trap();
+    for (size_t i = 0; i < t->nfields; i++)
+        if (t->fields[i].text[0] == '\0' || !topic_text_ok(t->fields[i].text, 1) ||
+            !topic_text_ok(t->fields[i].lang, 1) || !topic_text_ok(t->fields[i].field, 0))
+            __builtin_trap();
+    (*n)++;
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char path[64];
+    int fd = input_path(data, size, path, sizeof path);
+    if (fd < 0)
+        return 0;
+    for (int fmt = FORMATS_TOPICS_AUTO; fmt <= FORMATS_TOPICS_TSV; fmt++) {
+        size_t n = 0;
+        util_error err = { 0, "" };
+        int rc = formats_topics_read(path, (formats_topics_format)fmt, check_topic, &n, &err);
+        if ((rc == 0 && n == 0) || (rc != 0 && err.msg[0] == '\0'))
             __builtin_trap();
     }
     close(fd);
