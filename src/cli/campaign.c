@@ -1,5 +1,10 @@
-/* campaign.c: finding and opening the campaign file, shared by the subcommands that use one. */
+/* campaign.c: what the campaign subcommands share: finding and opening the file, the import transaction. */
+#include <getopt.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include "formats/formats.h"
 
 #include "cli/cli.h"
 
@@ -21,4 +26,70 @@ store *cli_campaign_open(const char *opt, int *status)
         return NULL;
     }
     return s;
+}
+
+int cli_import_failed(const char *path, const util_error *err)
+{
+    int named = strncmp(err->msg, path, strlen(path)) == 0;
+    util_warn("%s%s%s", named ? "" : path, named ? "" : ": ", err->msg);
+    util_warn("%s: not imported; the campaign is unchanged", path);
+    return err->code ? err->code : UTIL_EXIT_INPUT;
+}
+
+int cli_import_file(store *s, const cli_importer *imp, const char *path, void *ctx)
+{
+    util_error err = { 0, "" };
+    char checksum[33];
+    int64_t import_id, items;
+    util_progress bar;
+    if (strcmp(path, "-") == 0) {
+        util_warn("%s import: give the file by name (standard input cannot be recognised "
+                  "when imported again)", imp->kind);
+        return UTIL_EXIT_USAGE;
+    }
+    if (formats_checksum(path, checksum, &err) != 0 || store_begin(s, &err) != 0)
+        return cli_import_failed(path, &err);
+    int seen = store_import_find(s, imp->kind, checksum, &import_id, &err);
+    if (seen > 0) {
+        store_rollback(s);
+        fprintf(stderr, "%s: imported before (import %lld); nothing changed\n", path,
+                (long long)import_id);
+        return UTIL_EXIT_OK;
+    }
+    util_progress_start(&bar, path, 0);
+    if (seen < 0 || store_import_add(s, imp->kind, path, checksum, 0, &import_id, &err) != 0 ||
+        (items = imp->body(s, path, import_id, &bar, ctx, &err)) < 0 ||
+        store_import_lines(s, import_id, items, &err) != 0 || store_commit(s, &err) != 0) {
+        util_progress_end(&bar);
+        store_rollback(s);
+        return cli_import_failed(path, &err);
+    }
+    util_progress_end(&bar);
+    imp->done(path, items, ctx);
+    return UTIL_EXIT_OK;
+}
+
+int cli_campaign_only(int argc, char **argv, const char *usage, const char **path)
+{
+    static const struct option longopts[] = {
+        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
+        { NULL, 0, NULL, 0 } };
+    int opt;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "hd:", longopts, NULL)) != -1) {
+        if (opt == 'h') {
+            fputs(usage, stdout);
+            return UTIL_EXIT_OK;
+        }
+        if (opt != 'd') {
+            fputs(usage, stderr);
+            return UTIL_EXIT_USAGE;
+        }
+        *path = optarg;
+    }
+    if (optind != argc) {
+        fputs(usage, stderr);
+        return UTIL_EXIT_USAGE;
+    }
+    return -1;
 }

@@ -1,5 +1,4 @@
 /* cmd_check.c: `trecjudge check`, which verifies a campaign file (SQLite integrity, judgment history). */
-#include <getopt.h>
 #include <stdio.h>
 
 #include "cli/cli.h"
@@ -11,27 +10,10 @@ static const char check_usage[] =
 
 int cli_check(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
-        { NULL, 0, NULL, 0 } };
     const char *path = NULL;
-    int opt;
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:", longopts, NULL)) != -1) {
-        if (opt == 'h') {
-            fputs(check_usage, stdout);
-            return UTIL_EXIT_OK;
-        }
-        if (opt != 'd') {
-            fputs(check_usage, stderr);
-            return UTIL_EXIT_USAGE;
-        }
-        path = optarg;
-    }
-    if (optind != argc) {
-        fputs(check_usage, stderr);
-        return UTIL_EXIT_USAGE;
-    }
+    int rc = cli_campaign_only(argc, argv, check_usage, &path);
+    if (rc >= 0)
+        return rc;
     int status = UTIL_EXIT_OK;
     store *s = cli_campaign_open(path, &status);
     if (s == NULL)

@@ -13,15 +13,17 @@ static const char docs_usage[] =
 
 typedef struct docs_ctx {
     store *s;
+    formats_docs_format fmt;
     int64_t import_id;
     uint64_t count;
-    util_progress bar;
+    util_progress *bar;
+    formats_docs_stats stats;
 } docs_ctx;
 
 static int docs_cb(void *vctx, const formats_doc *d, util_error *err)
 {
     docs_ctx *c = vctx;
-    util_progress_update(&c->bar, ++c->count);
+    util_progress_update(c->bar, ++c->count);
     if (store_doc_add(c->s, d->docno, d->title, d->body, d->body_len, c->import_id, err) != 0) {
         /* Name the place in the file too. */
         char msg[sizeof err->msg];
@@ -32,53 +34,31 @@ static int docs_cb(void *vctx, const formats_doc *d, util_error *err)
     return 0;
 }
 
-static int docs_import_one(store *s, const char *path, formats_docs_format fmt)
+static int64_t docs_body(store *s, const char *path, int64_t import_id, util_progress *bar,
+                         void *vctx, util_error *err)
 {
-    util_error err = { 0, "" };
-    char checksum[33];
-    formats_docs_stats st;
-    memset(&st, 0, sizeof st);
-    docs_ctx c;
-    memset(&c, 0, sizeof c);
-    c.s = s;
-    if (strcmp(path, "-") == 0) {
-        util_warn("docs import: give document files by name");
-        return UTIL_EXIT_USAGE;
-    }
-    if (formats_checksum(path, checksum, &err) != 0)
-        goto fail;
-    if (store_begin(s, &err) != 0)
-        goto fail;
-    int seen = store_import_find(s, "docs", checksum, &c.import_id, &err);
-    if (seen < 0)
-        goto fail_tx;
-    if (seen) {
-        store_rollback(s);
-        fprintf(stderr, "%s: imported before (import %lld); nothing changed\n", path,
-                (long long)c.import_id);
-        return UTIL_EXIT_OK;
-    }
-    util_progress_start(&c.bar, path, 0);
-    if (store_import_add(s, "docs", path, checksum, 0, &c.import_id, &err) != 0 ||
-        formats_docs_read(path, fmt, docs_cb, &c, &st, &err) != 0 ||
-        store_import_lines(s, c.import_id, (int64_t)st.docs, &err) != 0 ||
-        store_commit(s, &err) != 0)
-        goto fail_tx;
-    util_progress_end(&c.bar);
-    fprintf(stderr, "%s: imported %zu documents (%.1f MB)%s", path, st.docs,
-            (double)st.bytes / 1e6, st.repaired ? "" : "\n");
-    if (st.repaired)
-        fprintf(stderr, "; %zu invalid UTF-8 sequences replaced by U+FFFD\n", st.repaired);
-    return UTIL_EXIT_OK;
-fail_tx:
-    util_progress_end(&c.bar);
-    store_rollback(s);
-fail:
-    util_warn("%s%s%s", strncmp(err.msg, path, strlen(path)) == 0 ? "" : path,
-              strncmp(err.msg, path, strlen(path)) == 0 ? "" : ": ", err.msg);
-    util_warn("%s: not imported; the campaign is unchanged", path);
-    return err.code ? err.code : UTIL_EXIT_INPUT;
+    docs_ctx *c = vctx;
+    c->s = s;
+    c->import_id = import_id;
+    c->count = 0;
+    c->bar = bar;
+    memset(&c->stats, 0, sizeof c->stats);
+    if (formats_docs_read(path, c->fmt, docs_cb, c, &c->stats, err) != 0)
+        return -1;
+    return (int64_t)c->stats.docs;
 }
+
+static void docs_done(const char *path, int64_t items, void *vctx)
+{
+    docs_ctx *c = vctx;
+    fprintf(stderr, "%s: imported %lld documents (%.1f MB)", path, (long long)items,
+            (double)c->stats.bytes / 1e6);
+    if (c->stats.repaired)
+        fprintf(stderr, "; %zu invalid UTF-8 sequences replaced by U+FFFD", c->stats.repaired);
+    fputc('\n', stderr);
+}
+
+static const cli_importer docs_importer = { "docs", docs_body, docs_done };
 
 int cli_docs(int argc, char **argv)
 {
@@ -120,8 +100,11 @@ int cli_docs(int argc, char **argv)
     store *s = cli_campaign_open(path, &status);
     if (s == NULL)
         return status;
+    docs_ctx c;
+    memset(&c, 0, sizeof c);
+    c.fmt = fmt;
     for (int a = optind; a < argc; a++) {
-        int st = docs_import_one(s, argv[a], fmt);
+        int st = cli_import_file(s, &docs_importer, argv[a], &c);
         if (st != UTIL_EXIT_OK && status == UTIL_EXIT_OK)
             status = st;
     }

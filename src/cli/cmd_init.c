@@ -1,5 +1,4 @@
 /* cmd_init.c: `trecjudge init`, which creates an empty campaign file. */
-#include <getopt.h>
 #include <stdio.h>
 
 #include "cli/cli.h"
@@ -10,27 +9,10 @@ static const char init_usage[] =
 
 int cli_init(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
-        { NULL, 0, NULL, 0 } };
     const char *path = NULL;
-    int opt;
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:", longopts, NULL)) != -1) {
-        if (opt == 'h') {
-            fputs(init_usage, stdout);
-            return UTIL_EXIT_OK;
-        }
-        if (opt != 'd') {
-            fputs(init_usage, stderr);
-            return UTIL_EXIT_USAGE;
-        }
-        path = optarg;
-    }
-    if (optind != argc) {
-        fputs(init_usage, stderr);
-        return UTIL_EXIT_USAGE;
-    }
+    int rc = cli_campaign_only(argc, argv, init_usage, &path);
+    if (rc >= 0)
+        return rc;
     path = cli_campaign_path(path);
     util_error err = { 0, "" };
     store *s = NULL;

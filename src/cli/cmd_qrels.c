@@ -16,68 +16,52 @@ static const char qrels_usage[] =
     "assessors judged a document, --policy decides its grade (default max); --per-assessor\n"
     "prints every assessor's judgment with the assessor in the second column (qrels_jg form).\n";
 
-static int qrels_import(store *s, const char *path, const char *assessor)
+typedef struct import_ctx {
+    const char *assessor;
+    size_t topics;
+} import_ctx;
+
+static int64_t qrels_body(store *s, const char *path, int64_t import_id, util_progress *bar,
+                          void *vctx, util_error *err)
 {
-    util_error err = { 0, "" };
-    char checksum[33];
-    formats_qrels *q = NULL;
-    int64_t import_id, assessor_id;
-    util_progress bar;
-    memset(&bar, 0, sizeof bar);
-    if (strcmp(path, "-") == 0) {
-        util_warn("qrels import: give the qrels file by name");
-        return UTIL_EXIT_USAGE;
-    }
-    if (formats_checksum(path, checksum, &err) != 0 || (q = formats_qrels_read(path, &err)) == NULL)
-        goto fail;
-    if (store_begin(s, &err) != 0)
-        goto fail;
-    int seen = store_import_find(s, "qrels", checksum, &import_id, &err);
-    if (seen < 0)
-        goto fail_tx;
-    if (seen) {
-        store_rollback(s);
-        formats_qrels_free(&q);
-        fprintf(stderr, "%s: imported before (import %lld); nothing changed\n", path,
-                (long long)import_id);
-        return UTIL_EXIT_OK;
-    }
-    if (store_import_add(s, "qrels", path, checksum, (int64_t)q->nlines, &import_id, &err) != 0 ||
-        store_assessor_id(s, assessor, 1, &assessor_id, &err) < 0)
-        goto fail_tx;
-    util_progress_start(&bar, path, q->nlines);
+    (void)import_id;
+    import_ctx *c = vctx;
+    int64_t assessor_id, n = -1;
+    formats_qrels *q = formats_qrels_read(path, err);
+    if (q == NULL || store_assessor_id(s, c->assessor, 1, &assessor_id, err) < 0)
+        goto out;
+    bar->total = q->nlines;
     size_t done = 0;
     for (size_t t = 0; t < q->ntopics; t++) {
         const formats_qrels_topic *qt = &q->topics[t];
-        util_progress_update(&bar, done);
-        done += qt->n;
         int64_t topic_id;
-        if (store_topic_id(s, qt->qid, 1, &topic_id, &err) < 0)
-            goto fail_tx;
+        util_progress_update(bar, done);
+        done += qt->n;
+        if (store_topic_id(s, qt->qid, 1, &topic_id, err) < 0)
+            goto out;
         for (size_t k = 0; k < qt->n; k++) {
             const formats_qrel *r = &qt->qrels[k];
-            if (store_pool_add(s, topic_id, r->docno, (int64_t)r->line, "pool", &err) != 0 ||
+            if (store_pool_add(s, topic_id, r->docno, (int64_t)r->line, "pool", err) != 0 ||
                 store_judgment_set(s, topic_id, r->docno, assessor_id, r->rel, r->iter, 0, NULL,
-                                   &err) != 0)
-                goto fail_tx;
+                                   err) != 0)
+                goto out;
         }
     }
-    util_progress_end(&bar);
-    if (store_commit(s, &err) != 0)
-        goto fail_tx;
-    fprintf(stderr, "%s: imported %zu judgments for %zu topics as assessor '%s'\n", path,
-            q->nlines, q->ntopics, assessor);
+    c->topics = q->ntopics;
+    n = (int64_t)q->nlines;
+out:
     formats_qrels_free(&q);
-    return UTIL_EXIT_OK;
-fail_tx:
-    util_progress_end(&bar);
-    store_rollback(s);
-fail:
-    formats_qrels_free(&q);
-    util_warn("%s", err.msg);
-    util_warn("%s: not imported; the campaign is unchanged", path);
-    return err.code ? err.code : UTIL_EXIT_INPUT;
+    return n;
 }
+
+static void qrels_done(const char *path, int64_t items, void *vctx)
+{
+    import_ctx *c = vctx;
+    fprintf(stderr, "%s: imported %lld judgments for %zu topics as assessor '%s'\n", path,
+            (long long)items, c->topics, c->assessor);
+}
+
+static const cli_importer qrels_importer = { "qrels", qrels_body, qrels_done };
 
 typedef enum policy { POLICY_MAX, POLICY_MAJORITY, POLICY_MEAN, POLICY_PRIMARY } policy;
 
@@ -269,7 +253,9 @@ int cli_qrels(int argc, char **argv)
     store *s = cli_campaign_open(path, &status);
     if (s == NULL)
         return status;
-    status = import ? qrels_import(s, argv[optind], assessor) : qrels_export(s, pol, primary, per_assessor);
+    import_ctx ic = { assessor, 0 };
+    status = import ? cli_import_file(s, &qrels_importer, argv[optind], &ic)
+                    : qrels_export(s, pol, primary, per_assessor);
     store_close(&s);
     return status;
 }

@@ -139,9 +139,7 @@ fail_tx:
     store_rollback(s);
 fail:
     formats_run_info_free(&info);
-    util_warn("%s", err.msg);
-    util_warn("%s: not imported; the campaign is unchanged", path);
-    return err.code ? err.code : UTIL_EXIT_INPUT;
+    return cli_import_failed(path, &err);
 }
 
 int cli_runs(int argc, char **argv)

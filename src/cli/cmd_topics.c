@@ -14,6 +14,7 @@ static const char topics_usage[] =
 
 typedef struct topics_ctx {
     store *s;
+    formats_topics_format fmt;
     size_t topics, fields;
 } topics_ctx;
 
@@ -32,43 +33,25 @@ static int topics_cb(void *vctx, const formats_topic *t, util_error *err)
     return 0;
 }
 
-static int topics_import_one(store *s, const char *path, formats_topics_format fmt)
+static int64_t topics_body(store *s, const char *path, int64_t import_id, util_progress *bar,
+                           void *vctx, util_error *err)
 {
-    util_error err = { 0, "" };
-    char checksum[33];
-    int64_t import_id;
-    topics_ctx c = { s, 0, 0 };
-    if (strcmp(path, "-") == 0) {
-        util_warn("topics import: give topic files by name");
-        return UTIL_EXIT_USAGE;
-    }
-    if (formats_checksum(path, checksum, &err) != 0)
-        goto fail;
-    if (store_begin(s, &err) != 0)
-        goto fail;
-    int seen = store_import_find(s, "topics", checksum, &import_id, &err);
-    if (seen < 0)
-        goto fail_tx;
-    if (seen) {
-        store_rollback(s);
-        fprintf(stderr, "%s: imported before (import %lld); nothing changed\n", path,
-                (long long)import_id);
-        return UTIL_EXIT_OK;
-    }
-    if (store_import_add(s, "topics", path, checksum, 0, &import_id, &err) != 0 ||
-        formats_topics_read(path, fmt, topics_cb, &c, &err) != 0 ||
-        store_import_lines(s, import_id, (int64_t)c.topics, &err) != 0 ||
-        store_commit(s, &err) != 0)
-        goto fail_tx;
-    fprintf(stderr, "%s: imported %zu topics (%zu fields)\n", path, c.topics, c.fields);
-    return UTIL_EXIT_OK;
-fail_tx:
-    store_rollback(s);
-fail:
-    util_warn("%s", err.msg);
-    util_warn("%s: not imported; the campaign is unchanged", path);
-    return err.code ? err.code : UTIL_EXIT_INPUT;
+    (void)import_id, (void)bar;
+    topics_ctx *c = vctx;
+    c->s = s;
+    c->topics = c->fields = 0;
+    if (formats_topics_read(path, c->fmt, topics_cb, c, err) != 0)
+        return -1;
+    return (int64_t)c->topics;
 }
+
+static void topics_done(const char *path, int64_t items, void *vctx)
+{
+    topics_ctx *c = vctx;
+    fprintf(stderr, "%s: imported %lld topics (%zu fields)\n", path, (long long)items, c->fields);
+}
+
+static const cli_importer topics_importer = { "topics", topics_body, topics_done };
 
 int cli_topics(int argc, char **argv)
 {
@@ -110,8 +93,9 @@ int cli_topics(int argc, char **argv)
     store *s = cli_campaign_open(path, &status);
     if (s == NULL)
         return status;
+    topics_ctx c = { s, fmt, 0, 0 };
     for (int a = optind; a < argc; a++) {
-        int st = topics_import_one(s, argv[a], fmt);
+        int st = cli_import_file(s, &topics_importer, argv[a], &c);
         if (st != UTIL_EXIT_OK && status == UTIL_EXIT_OK)
             status = st;
     }

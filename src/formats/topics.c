@@ -29,7 +29,8 @@ typedef struct strbuf {
 static void sb_bytes(strbuf *b, const char *s, size_t n)
 {
     util_grow(&b->p, &b->cap, b->len + n + 1, 1);
-    memcpy(b->p + b->len, s, n);
+    if (n > 0)
+        memcpy(b->p + b->len, s, n);
     b->len += n;
     b->p[b->len] = '\0';
 }
@@ -791,15 +792,27 @@ static void xml_on_error(void *data, xml_error_ptr e)
     st->have = 1;
     st->line = e->line;
     st->column = e->int2;
-    const char *m = e->message != NULL ? e->message : "malformed XML";
-    size_t n = strlen(m);
-    while (n > 0 && is_space((unsigned char)m[n - 1]))
+    /* Messages quote the document, cut anywhere: no control character, no broken UTF-8. */
+    const unsigned char *m = (const unsigned char *)(e->message != NULL ? e->message : "");
+    size_t n = strlen((const char *)m), k = 0;
+    while (n > 0 && is_space(m[n - 1]))
         n--;
-    if (n >= sizeof st->msg)
-        n = sizeof st->msg - 1;
-    for (size_t i = 0; i < n; i++)
-        st->msg[i] = (unsigned char)m[i] < 0x20 || m[i] == 0x7f ? '?' : m[i];
-    st->msg[n] = '\0';
+    for (size_t i = 0; i < n && k + 5 < sizeof st->msg;) {
+        uint32_t cp = 0;
+        size_t skip = 1;
+        size_t len = utf8_seq(m + i, n - i, &cp, &skip);
+        if (len == 0 || is_control(cp)) {
+            st->msg[k++] = '?';
+            i += len != 0 ? len : skip;
+        } else {
+            memcpy(st->msg + k, m + i, len);
+            k += len;
+            i += len;
+        }
+    }
+    st->msg[k] = '\0';
+    if (k == 0)
+        snprintf(st->msg, sizeof st->msg, "malformed XML");
 }
 
 /* Refuses entities whose text is long: libxml2 parses an entity's text in a context that

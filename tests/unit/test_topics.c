@@ -511,6 +511,12 @@ static void test_xml_malformed(void **state)
     /* Two parses in a row: the second's error is its own. */
     BAD("second.xml", "<topics>\n\n\n\n<topic number=\"1\"><query>x</query></topic>\n</topic>\n",
         FORMATS_TOPICS_AUTO, "second.xml:6: column ");
+    /* libxml2 quotes 50 bytes of the CDATA section, cutting the UTF-8 of 农 in two: the
+     * message gets '?' for the broken byte (and for its line break), never the byte itself. */
+    BAD("cut.xml", "<topics><topic number=\"1\"><query><![CDATA["
+        "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xe5\x86\x9cxyz", FORMATS_TOPICS_AUTO,
+        "cut.xml:1: column 96: CData section not finished?aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+        "aaaaaaaaaaaa?");
     BAD("text.xml", "<topics>\n<topic number=\"1\"><query>x</query></topic>\nstray\n</topics>\n",
         FORMATS_TOPICS_AUTO, "text.xml:3: text outside <topic>");
     BAD("loose.xml", "<topics>\n<topic number=\"1\">\nloose<query>x</query></topic>\n</topics>\n",
