@@ -155,9 +155,14 @@ static formats_qrels *qrels_read(const char *path, int jg, util_error *err)
             goto fail;
         }
         long rel;
-        if (util_parse_long(f[3], fl[3], &rel) != 0 || rel < -1000000000L || rel > 1000000L) {
+        if (util_parse_long(f[3], fl[3], &rel) != 0) {
             util_error_set(err, UTIL_EXIT_INPUT, name, lineno,
                            "relevance grade '%s' is not an integer", f[3]);
+            goto fail;
+        }
+        if (rel < -1000000000L || rel > 1000000L) {
+            util_error_set(err, UTIL_EXIT_INPUT, name, lineno,
+                           "relevance grade %ld is out of range (-1000000000 to 1000000)", rel);
             goto fail;
         }
         if (fl[2] > 0xffffffu) {

@@ -79,7 +79,7 @@ static void test_qrels_bad(void **state)
     QBAD("cols5.qrels", "301 0 d1 1 extra\n", ":1: expected 4 fields");
     QBAD("grade.qrels", "301 0 d1 1\n301 0 d2 x\n", ":2: relevance grade 'x'");
     QBAD("gradef.qrels", "301 0 d1 1.5\n", ":1: relevance grade '1.5'");
-    QBAD("huge.qrels", "301 0 d1 99999999\n", ":1: relevance grade");
+    QBAD("huge.qrels", "301 0 d1 99999999\n", ":1: relevance grade 99999999 is out of range");
     QBAD("dup.qrels", "301 0 d1 1\n302 0 d1 1\n301 0 d1 0\n", ":3: duplicate judgment of document 'd1' for topic '301' (first at line 1)");
     QBAD("empty.qrels", "", "empty qrels");
     QBAD("comments.qrels", "# only\n\n", "empty qrels");
