@@ -1,26 +1,115 @@
-/* cmd_init.c: `trecjudge init`, which creates an empty campaign file. */
+/* cmd_init.c: `trecjudge init`, which creates an empty campaign file with its judgment scale. */
+#include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli/cli.h"
 
 static const char init_usage[] =
-    "usage: trecjudge init [-d CAMPAIGN]\n"
-    "Creates a new, empty campaign file (default: $TRECJUDGE_CAMPAIGN or campaign.tjdb).\n";
+    "usage: trecjudge init [-d CAMPAIGN] [--scale binary|graded4] [--grades SPEC]\n"
+    "                      [--relevance-level N]\n"
+    "Creates a new, empty campaign file (default: $TRECJUDGE_CAMPAIGN or campaign.tjdb).\n"
+    "The judgment scale is binary (0 Not relevant, 1 Relevant) unless --scale graded4\n"
+    "(0 Not, 1 Partially, 2 Fairly, 3 Highly relevant) or --grades gives it as\n"
+    "GRADE:LABEL:KEY,... (for example \"0:Not relevant:n,1:Relevant:r\"). A grade at or\n"
+    "above the relevance level (default 1) counts as relevant.\n";
+
+static const char graded4[] =
+    "0:Not relevant:0,1:Partially relevant:1,2:Fairly relevant:2,3:Highly relevant:3";
+
+/* Parses a GRADE:LABEL:KEY list into grades (strings point into text, which is modified). */
+static int parse_grades(char *text, store_grade *grades, size_t max, size_t *n)
+{
+    *n = 0;
+    for (char *item = strtok(text, ","); item != NULL; item = strtok(NULL, ",")) {
+        char *c1 = strchr(item, ':'), *c2 = c1 != NULL ? strchr(c1 + 1, ':') : NULL;
+        if (c1 == NULL || c2 == NULL || *n == max)
+            return -1;
+        *c1 = *c2 = '\0';
+        long g;
+        if (util_parse_long(item, strlen(item), &g) != 0 || g < 0 || g > 1000000 ||
+            c1[1] == '\0' || strlen(c2 + 1) != 1 || c2[1] == '?' || c2[1] == ' ')
+            return -1;
+        grades[*n] = (store_grade){ g, c1 + 1, c2 + 1 };
+        (*n)++;
+    }
+    return *n >= 2 ? 0 : -1;
+}
 
 int cli_init(int argc, char **argv)
 {
-    const char *path = NULL;
-    int rc = cli_campaign_only(argc, argv, init_usage, &path);
-    if (rc >= 0)
-        return rc;
+    static const struct option longopts[] = {
+        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
+        { "scale", required_argument, NULL, 's' }, { "grades", required_argument, NULL, 'g' },
+        { "relevance-level", required_argument, NULL, 'l' }, { NULL, 0, NULL, 0 } };
+    const char *path = NULL, *spec = "0:Not relevant:0,1:Relevant:1";
+    long level = 1;
+    int opt;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "hd:", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'h':
+            fputs(init_usage, stdout);
+            return UTIL_EXIT_OK;
+        case 'd':
+            path = optarg;
+            break;
+        case 's':
+            if (strcmp(optarg, "graded4") == 0) {
+                spec = graded4;
+            } else if (strcmp(optarg, "binary") != 0) {
+                util_warn("init: unknown scale '%s' (binary or graded4)", optarg);
+                return UTIL_EXIT_USAGE;
+            }
+            break;
+        case 'g':
+            spec = optarg;
+            break;
+        case 'l':
+            if (util_parse_long(optarg, strlen(optarg), &level) != 0 || level < 0) {
+                util_warn("init: --relevance-level needs a grade, not '%s'", optarg);
+                return UTIL_EXIT_USAGE;
+            }
+            break;
+        default:
+            fputs(init_usage, stderr);
+            return UTIL_EXIT_USAGE;
+        }
+    }
+    if (optind != argc) {
+        fputs(init_usage, stderr);
+        return UTIL_EXIT_USAGE;
+    }
+    char *text = util_strdup(spec);
+    store_grade grades[64];
+    size_t n;
+    if (parse_grades(text, grades, 64, &n) != 0) {
+        util_warn("init: bad --grades '%s': give at least two GRADE:LABEL:KEY items, "
+                  "with one-character keys", spec);
+        free(text);
+        return UTIL_EXIT_USAGE;
+    }
     path = cli_campaign_path(path);
     util_error err = { 0, "" };
     store *s = NULL;
+    int status = UTIL_EXIT_OK;
     if (store_create(path, &s, &err) != 0) {
         util_warn("%s", err.msg);
+        free(text);
         return err.code ? err.code : UTIL_EXIT_SYSTEM;
     }
-    store_close(&s);
-    fprintf(stderr, "created campaign %s\n", path);
-    return UTIL_EXIT_OK;
+    if (store_begin(s, &err) != 0 || store_scale_set(s, grades, n, level, &err) != 0 ||
+        store_commit(s, &err) != 0) {
+        store_rollback(s);
+        util_warn("%s", err.msg);
+        status = err.code ? err.code : UTIL_EXIT_SYSTEM;
+        store_close(&s);
+        remove(path);
+    } else {
+        store_close(&s);
+        fprintf(stderr, "created campaign %s (%zu grades, relevant from %ld)\n", path, n, level);
+    }
+    free(text);
+    return status;
 }

@@ -8,7 +8,7 @@
 static const char status_usage[] =
     "usage: trecjudge status [-d CAMPAIGN] [-l LEVEL] [--tsv]\n"
     "Prints, per topic, the documents in the pool, those judged (grade >= 0) and those\n"
-    "relevant (grade >= LEVEL, default 1), then the totals.\n";
+    "relevant (grade >= LEVEL, default 1), then the totals, then each assessor's counts.\n";
 
 typedef struct status_ctx {
     util_out *out;
@@ -33,6 +33,18 @@ static int status_cb(void *vctx, const store_topic_status *st)
     c->judged += st->judged;
     c->relevant += st->relevant;
     c->topics++;
+    return 0;
+}
+
+static int assessor_cb(void *vctx, const store_topic_status *st)
+{
+    status_ctx *c = vctx;
+    if (c->tsv)
+        util_out_printf(c->out, "%s\t%lld\t%lld\n", st->qid, (long long)st->judged,
+                        (long long)st->relevant);
+    else
+        util_out_printf(c->out, "%-12s %8lld %8lld\n", st->qid, (long long)st->judged,
+                        (long long)st->relevant);
     return 0;
 }
 
@@ -90,6 +102,15 @@ int cli_status(int argc, char **argv)
         char label[32];
         snprintf(label, sizeof label, "all (%lld)", (long long)c.topics);
         status_row(&c, tsv ? "all" : label, c.pooled, c.judged, c.relevant);
+        /* Then per assessor. */
+        if (tsv)
+            util_out_str(&out, "\nassessor\tjudged\trelevant\n");
+        else
+            util_out_printf(&out, "\n%-12s %8s %8s\n", "assessor", "judged", "relevant");
+        if (store_assessor_status_each(s, level, assessor_cb, &c, &err) != 0) {
+            util_warn("%s", err.msg);
+            status = err.code ? err.code : UTIL_EXIT_SYSTEM;
+        }
     }
     util_out_free(&out);
     store_close(&s);

@@ -55,6 +55,7 @@ enum stmt_id {
     ST_RUN_FIND, ST_RUN_ADD, ST_RANKING_ADD, ST_RUN_COUNT,
     ST_ASSESSOR_FIND, ST_ASSESSOR_ADD,
     ST_JUDGMENT_OLD, ST_JUDGMENT_SET, ST_HISTORY_ADD,
+    ST_GRADES_CLEAR, ST_GRADE_ADD, ST_SETTING_SET, ST_ASSESSOR_STATUS,
     ST_JUDGMENTS_ALL, ST_STATUS, ST_COUNTS, ST_INTEGRITY, ST_HISTORY_CHECK,
     ST_COUNT
 };
@@ -95,6 +96,14 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_HISTORY_ADD] = "INSERT INTO judgment_history(topic_id, docno, assessor_id, old_grade,"
                        " new_grade, seconds, note, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,"
                        " strftime('%Y-%m-%dT%H:%M:%fZ','now'))",
+    [ST_GRADES_CLEAR] = "DELETE FROM grades",
+    [ST_GRADE_ADD] = "INSERT INTO grades(grade, label, key) VALUES (?1, ?2, ?3)",
+    [ST_SETTING_SET] = "INSERT INTO settings(key, value) VALUES (?1, ?2)"
+                       " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+    [ST_ASSESSOR_STATUS] = "SELECT a.name, 0,"
+                           " (SELECT count(*) FROM judgments j WHERE j.assessor_id = a.id AND j.grade >= 0),"
+                           " (SELECT count(*) FROM judgments j WHERE j.assessor_id = a.id AND j.grade >= ?1)"
+                           " FROM assessors a ORDER BY a.name",
     [ST_JUDGMENTS_ALL] = "SELECT t.qid, j.docno, a.name, j.grade, j.iter FROM judgments j"
                          " JOIN topics t ON t.id = j.topic_id JOIN assessors a ON a.id = j.assessor_id"
                          " ORDER BY t.qid, j.docno, a.name",
@@ -497,10 +506,10 @@ int store_judgments_each(store *s, store_judgment_fn fn, void *ctx, util_error *
     return rc == SQLITE_DONE ? 0 : db_error(s, err, "cannot read judgments");
 }
 
-int store_status_each(store *s, long relevance_level, store_status_fn fn, void *ctx,
-                      util_error *err)
+static int status_rows(store *s, enum stmt_id id, long relevance_level, store_status_fn fn,
+                       void *ctx, util_error *err)
 {
-    sqlite3_stmt *st = stmt(s, ST_STATUS, err);
+    sqlite3_stmt *st = stmt(s, id, err);
     if (st == NULL)
         return -1;
     sqlite3_bind_int64(st, 1, relevance_level);
@@ -605,4 +614,40 @@ int64_t store_history_check(store *s, util_error *err)
     if (rc != SQLITE_ROW)
         return db_error(s, err, "cannot check the history");
     return n;
+}
+
+int store_status_each(store *s, long relevance_level, store_status_fn fn, void *ctx,
+                      util_error *err)
+{
+    return status_rows(s, ST_STATUS, relevance_level, fn, ctx, err);
+}
+
+int store_assessor_status_each(store *s, long relevance_level, store_status_fn fn, void *ctx,
+                               util_error *err)
+{
+    return status_rows(s, ST_ASSESSOR_STATUS, relevance_level, fn, ctx, err);
+}
+
+int store_scale_set(store *s, const store_grade *grades, size_t n, long relevance_level,
+                    util_error *err)
+{
+    sqlite3_stmt *st = stmt(s, ST_GRADES_CLEAR, err);
+    if (st == NULL || exec_done(s, st, err, "cannot clear the scale") != 0)
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        if ((st = stmt(s, ST_GRADE_ADD, err)) == NULL)
+            return -1;
+        sqlite3_bind_int64(st, 1, grades[i].grade);
+        sqlite3_bind_text(st, 2, grades[i].label, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 3, grades[i].key, -1, SQLITE_STATIC);
+        if (exec_done(s, st, err, "cannot store the scale (grades and keys must be unique)") != 0)
+            return -1;
+    }
+    char level[32];
+    snprintf(level, sizeof level, "%ld", relevance_level);
+    if ((st = stmt(s, ST_SETTING_SET, err)) == NULL)
+        return -1;
+    sqlite3_bind_text(st, 1, "relevance_level", -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, level, -1, SQLITE_TRANSIENT);
+    return exec_done(s, st, err, "cannot store the relevance level");
 }

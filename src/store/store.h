@@ -24,6 +24,17 @@ int store_begin(store *s, util_error *err);
 int store_commit(store *s, util_error *err);
 void store_rollback(store *s);
 
+/* One grade of the campaign's judgment scale. */
+typedef struct store_grade {
+    long grade;
+    const char *label;
+    const char *key;      /* the key that gives this grade on the assessment screen */
+} store_grade;
+
+/* Replaces the judgment scale and sets the grade from which a document counts as relevant. */
+int store_scale_set(store *s, const store_grade *grades, size_t n, long relevance_level,
+                    util_error *err);
+
 /* Imports already done, recognised by content checksum. */
 int store_import_find(store *s, const char *kind, const char *checksum, int64_t *import_id,
                       util_error *err);
@@ -95,6 +106,10 @@ typedef struct store_topic_status {
 } store_topic_status;
 
 typedef int (*store_status_fn)(void *ctx, const store_topic_status *st);
+
+/* Per assessor counts: st->qid holds the assessor's name, pooled is 0. */
+int store_assessor_status_each(store *s, long relevance_level, store_status_fn fn, void *ctx,
+                               util_error *err);
 int store_status_each(store *s, long relevance_level, store_status_fn fn, void *ctx,
                       util_error *err);
 

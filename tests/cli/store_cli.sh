@@ -15,6 +15,14 @@ tj() { "$TRECJUDGE" "$@"; }
 c=$tmp/c.tjdb
 tj init -d "$c" 2>"$tmp/err" && [ -s "$c" ] && ok "init" || bad "init" "$(cat "$tmp/err")"
 tj init -d "$c" 2>"$tmp/err"; [ $? -ne 0 ] && grep -q "already exists" "$tmp/err" && ok "init refuses to overwrite" || bad "init overwrite" "$(cat "$tmp/err")"
+tj init -d "$tmp/g.tjdb" --scale graded4 --relevance-level 2 2>"$tmp/err" && grep -q "4 grades, relevant from 2" "$tmp/err" \
+    && ok "init --scale graded4" || bad "init graded4" "$(cat "$tmp/err")"
+tj init -d "$tmp/h.tjdb" --grades "0:Not:n,1:Yes:y,2:Key:k" 2>"$tmp/err" && grep -q "3 grades" "$tmp/err" \
+    && ok "init --grades" || bad "init --grades" "$(cat "$tmp/err")"
+tj init -d "$tmp/i.tjdb" --grades "0:Not:n,1:Yes" 2>"$tmp/err"; [ $? -eq 1 ] && [ ! -e "$tmp/i.tjdb" ] \
+    && ok "bad --grades creates nothing" || bad "bad --grades" "$(cat "$tmp/err")"
+tj init -d "$tmp/j.tjdb" --grades "0:Not:n,1:Yes:n" 2>"$tmp/err"; [ $? -ne 0 ] && [ ! -e "$tmp/j.tjdb" ] \
+    && ok "duplicate keys refused" || bad "duplicate keys" "$(cat "$tmp/err")"
 tj status -d "$tmp/none.tjdb" >/dev/null 2>"$tmp/err"; [ $? -eq 2 ] && grep -q "no such campaign" "$tmp/err" && ok "missing campaign" || bad "missing campaign" "$(cat "$tmp/err")"
 
 # qrels round trip on the project's small file: comments are dropped, the rest comes back sorted.
@@ -51,7 +59,7 @@ g() { tj qrels export -d "$c" "$@" | awk '$1 == "q2" && $3 == "d13" {print $4}';
     && ok "export policies" || bad "export policies" "max $(g) majority $(g --policy majority) mean $(g --policy mean)"
 tj qrels export -d "$c" --per-assessor | grep -q "^q2 ann d13 2$" && ok "per-assessor export" || bad "per-assessor export" "missing line"
 tj status -d "$c" --tsv >"$tmp/status"
-grep -q "^q2	3	3	2$" "$tmp/status" && grep -q "^all	9	8	6$" "$tmp/status" && ok "status" || bad "status" "$(cat "$tmp/status")"
+grep -q "^q2	3	3	2$" "$tmp/status" && grep -q "^all	9	8	6$" "$tmp/status" && grep -q "^ann	1	1$" "$tmp/status" && ok "status" || bad "status" "$(cat "$tmp/status")"
 
 # Two processes judging the same campaign at once lose nothing.
 for who in p1 p2; do
@@ -93,10 +101,11 @@ if [ -f "$shared/data/trec2003_robust/robust03_qrels.txt" ]; then
     r=$tmp/r.tjdb
     tj init -d "$r" 2>/dev/null
     if tj qrels import -d "$r" "$shared/data/trec2003_robust/robust03_qrels.txt" 2>"$tmp/err" \
+        && tj topics import -d "$r" "$shared/data/trec_adhoc/topics.robust04.txt" 2>>"$tmp/err" \
         && tj runs import -d "$r" "$shared"/data/trec2003_robust/runs/input.*.gz 2>>"$tmp/err" \
         && tj qrels export -d "$r" >"$tmp/robust.qrels" \
         && cmp -s "$tmp/robust.qrels" "$shared/data/trec2003_robust/robust03_qrels.txt"; then
-        ok "robust03 qrels round trip, 17 runs imported"
+        ok "robust03: topics, 17 runs and qrels imported; qrels export byte-identical"
     else
         bad "robust03 round trip" "$(tail -3 "$tmp/err")"
     fi
