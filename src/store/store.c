@@ -55,7 +55,7 @@ enum stmt_id {
     ST_RUN_FIND, ST_RUN_ADD, ST_RANKING_ADD, ST_RUN_COUNT,
     ST_ASSESSOR_FIND, ST_ASSESSOR_ADD,
     ST_JUDGMENT_OLD, ST_JUDGMENT_SET, ST_HISTORY_ADD,
-    ST_GRADES_CLEAR, ST_GRADE_ADD, ST_SETTING_SET, ST_ASSESSOR_STATUS,
+    ST_ASSIGN, ST_UNASSIGN, ST_GRADES_CLEAR, ST_GRADE_ADD, ST_SETTING_SET, ST_ASSESSOR_STATUS,
     ST_JUDGMENTS_ALL, ST_STATUS, ST_COUNTS, ST_INTEGRITY, ST_HISTORY_CHECK,
     ST_COUNT
 };
@@ -96,6 +96,8 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_HISTORY_ADD] = "INSERT INTO judgment_history(topic_id, docno, assessor_id, old_grade,"
                        " new_grade, seconds, note, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,"
                        " strftime('%Y-%m-%dT%H:%M:%fZ','now'))",
+    [ST_ASSIGN] = "INSERT OR IGNORE INTO assignments(assessor_id, topic_id) VALUES (?1, ?2)",
+    [ST_UNASSIGN] = "DELETE FROM assignments WHERE assessor_id = ?1 AND topic_id = ?2",
     [ST_GRADES_CLEAR] = "DELETE FROM grades",
     [ST_GRADE_ADD] = "INSERT INTO grades(grade, label, key) VALUES (?1, ?2, ?3)",
     [ST_SETTING_SET] = "INSERT INTO settings(key, value) VALUES (?1, ?2)"
@@ -650,4 +652,14 @@ int store_scale_set(store *s, const store_grade *grades, size_t n, long relevanc
     sqlite3_bind_text(st, 1, "relevance_level", -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, level, -1, SQLITE_TRANSIENT);
     return exec_done(s, st, err, "cannot store the relevance level");
+}
+
+int store_assign(store *s, int64_t assessor_id, int64_t topic_id, int on, util_error *err)
+{
+    sqlite3_stmt *st = stmt(s, on ? ST_ASSIGN : ST_UNASSIGN, err);
+    if (st == NULL)
+        return -1;
+    sqlite3_bind_int64(st, 1, assessor_id);
+    sqlite3_bind_int64(st, 2, topic_id);
+    return exec_done(s, st, err, "cannot change an assignment");
 }

@@ -70,6 +70,9 @@ int store_pool_add(store *s, int64_t topic_id, const char *docno, int64_t positi
 /* Assessors by name; created when create is set. Return 1 found, 0 absent, -1 error. */
 int store_assessor_id(store *s, const char *name, int create, int64_t *id, util_error *err);
 
+/* Assigns a topic to an assessor (on) or takes it back (off). */
+int store_assign(store *s, int64_t assessor_id, int64_t topic_id, int on, util_error *err);
+
 /* Sets a judgment (grade -1: pooled, not judged) and appends the change to the history.
  * iter is the qrels iteration column to export it with (NULL: "0"). */
 int store_judgment_set(store *s, int64_t topic_id, const char *docno, int64_t assessor_id,

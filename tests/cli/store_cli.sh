@@ -88,6 +88,11 @@ printf '{"id": "J1", "contents": "x"}\n{"id": "J2", "contents": \n' >"$tmp/bad.j
 tj docs import -d "$c" "$tmp/bad.jsonl" 2>"$tmp/err"; st=$?
 [ $st -eq 2 ] && grep -q "bad.jsonl:2" "$tmp/err" && ok "malformed JSONL refused with its line" || bad "malformed JSONL" "status $st: $(cat "$tmp/err")"
 
+# Assignments.
+tj assign -d "$c" ann q1 q2 2>"$tmp/err" && grep -q "assigned 2 topic(s) to 'ann'" "$tmp/err" && ok "assign" || bad "assign" "$(cat "$tmp/err")"
+tj assign -d "$c" ann q1 q77 2>"$tmp/err"; [ $? -eq 3 ] && grep -q "no topic 'q77'" "$tmp/err" && ok "assign unknown topic" || bad "assign unknown" "$(cat "$tmp/err")"
+tj assign -d "$c" --remove ann q2 2>"$tmp/err" && grep -q "took back 1 topic(s) from 'ann'" "$tmp/err" && ok "assign --remove" || bad "assign --remove" "$(cat "$tmp/err")"
+
 # Batch judging and the check command.
 printf 'q1 b1 1\nq1 b2 0\n# comment\nq1 b3 2\n' | tj judge -d "$c" --assessor batch - >"$tmp/out" 2>"$tmp/err"
 [ "$(grep -c '^saved ' "$tmp/out")" = 3 ] && ok "judge - (batch)" || bad "judge batch" "$(cat "$tmp/out" "$tmp/err")"
