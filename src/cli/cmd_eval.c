@@ -52,11 +52,12 @@ typedef struct eval_ctx {
     const formats_zscores *zscores;   /* -Z, or NULL */
     eval_topic *topics;
     size_t ntopics, nvalues;
+    long num_rel_all;         /* judgments with grade > 0 in the whole qrels (num_rel under -c) */
     /* per run */
     double *values;           /* ntopics x nvalues */
     char **strings;
     unsigned char *done;
-    /* scratch of the reading thread */
+    /* scratch of the reading thread (judgment-group qrels) */
     metrics_doc *docs;
     size_t docs_cap;
     eval_key *keys;
@@ -170,6 +171,7 @@ static void eval_rank_groups(eval_ctx *c, const eval_topic *et, const formats_ru
     util_grow(&sl->rels, &sl->rels_cap, n * ng + 1, sizeof *sl->rels);
     util_grow(&sl->groups, &sl->groups_cap, ng + 1, sizeof *sl->groups);
     util_grow(&c->keys, &c->keys_cap, n + 1, sizeof *c->keys);
+    util_grow(&c->docs, &c->docs_cap, n + 1, sizeof *c->docs);
     for (size_t g = 0; g < ng; g++) {
         const formats_qrels_topic *gt = &qt->groups[g];
         for (size_t i = 0; i < n; i++) {
@@ -205,7 +207,6 @@ static int eval_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
         return 0; /* trec_eval ignores topics that have no judgments */
     size_t ti = (size_t)(qt - c->qrels->topics);
     eval_topic *et = &c->topics[ti];
-    util_grow(&c->docs, &c->docs_cap, rt->ndocs, sizeof *c->docs);
     /* Wait for a free slot. */
     pthread_mutex_lock(&c->lock);
     while (c->head - c->tail == EVAL_SLOTS)
@@ -360,12 +361,8 @@ static int eval_run(eval_ctx *c, const char *path, report_eval *rep)
     }
     if (c->zscores != NULL)
         eval_zscores(c);
-    long num_rel_all = 0;
-    for (size_t i = 0; i < c->qrels->nlines; i++)
-        if (c->qrels->all[i].rel > 0)
-            num_rel_all++;
     double *summary = util_malloc((c->nvalues ? c->nvalues : 1) * sizeof *summary);
-    metrics_set_summarize(c->set, c->params, c->values, c->ntopics, num_rel_all, summary);
+    metrics_set_summarize(c->set, c->params, c->values, c->ntopics, c->num_rel_all, summary);
     report_run run = { info.tag, qids, c->ntopics, c->values, c->strings, summary };
     if (c->zscores != NULL)
         eval_print_zscores(rep, &run);
@@ -535,6 +532,9 @@ int cli_eval(int argc, char **argv)
     c.ntopics = qrels->ntopics;
     c.nvalues = metrics_set_size(set);
     c.topics = util_calloc(c.ntopics, sizeof *c.topics);
+    for (size_t i = 0; i < qrels->nlines; i++)
+        if (qrels->all[i].rel > 0)
+            c.num_rel_all++;
     long *grades = NULL;
     size_t grades_cap = 0;
     for (size_t i = 0; i < c.ntopics; i++) {
