@@ -51,7 +51,7 @@ enum stmt_id {
     ST_BEGIN, ST_COMMIT, ST_ROLLBACK,
     ST_IMPORT_FIND, ST_IMPORT_ADD, ST_IMPORT_LINES, ST_POOL_ADD,
     ST_TOPIC_FIND, ST_TOPIC_ADD,
-    ST_FIELD_SET, ST_DOC_FIND, ST_DOC_ADD, ST_DOC_COUNT,
+    ST_FIELD_SET, ST_DOC_ADD, ST_DOC_COUNT,
     ST_RUN_FIND, ST_RUN_ADD, ST_RANKING_ADD, ST_RUN_COUNT,
     ST_ASSESSOR_FIND, ST_ASSESSOR_ADD,
     ST_JUDGMENT_OLD, ST_JUDGMENT_SET, ST_HISTORY_ADD,
@@ -73,7 +73,6 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_TOPIC_ADD] = "INSERT INTO topics(qid) VALUES (?1)",
     [ST_FIELD_SET] = "INSERT INTO topic_fields(topic_id, lang, field, text) VALUES (?1, ?2, ?3, ?4)"
                      " ON CONFLICT(topic_id, lang, field) DO UPDATE SET text = excluded.text",
-    [ST_DOC_FIND] = "SELECT id FROM documents WHERE docno = ?1",
     [ST_DOC_ADD] = "INSERT INTO documents(docno, title, body, import_id) VALUES (?1, ?2, ?3, ?4)",
     [ST_DOC_COUNT] = "SELECT count(*) FROM documents",
     [ST_RUN_FIND] = "SELECT id FROM runs WHERE tag = ?1",
@@ -577,13 +576,6 @@ int store_topic_field_set(store *s, int64_t topic_id, const char *field, const c
 int store_doc_add(store *s, const char *docno, const char *title, const char *body,
                   size_t body_len, int64_t import_id, util_error *err)
 {
-    int64_t id;
-    int found;
-    if (find_id(s, ST_DOC_FIND, docno, NULL, &id, &found, err) != 0)
-        return -1;
-    if (found)
-        return util_error_set(err, UTIL_EXIT_DATA, NULL, 0,
-                              "document '%s' is already in the campaign", docno);
     sqlite3_stmt *st = stmt(s, ST_DOC_ADD, err);
     if (st == NULL)
         return -1;
@@ -591,7 +583,13 @@ int store_doc_add(store *s, const char *docno, const char *title, const char *bo
     sqlite3_bind_text(st, 2, title, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 3, body, (int)body_len, SQLITE_STATIC);
     sqlite3_bind_int64(st, 4, import_id);
-    return exec_done(s, st, err, "cannot store a document");
+    /* The docno's UNIQUE constraint finds a document stored before: no lookup first. */
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    if (rc == SQLITE_CONSTRAINT_UNIQUE)
+        return util_error_set(err, UTIL_EXIT_DATA, NULL, 0,
+                              "document '%s' is already in the campaign", docno);
+    return rc == SQLITE_DONE ? 0 : db_error(s, err, "cannot store a document");
 }
 
 int store_doc_count(store *s, int64_t *n, util_error *err)
