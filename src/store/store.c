@@ -1,5 +1,6 @@
 /* store.c: the campaign file: schema, migrations, and every SQL statement of the project. */
 #include "store.h"
+#include "store_private.h"
 
 #include <sqlite3.h>
 #include <stdio.h>
@@ -123,13 +124,8 @@ static const char *const stmt_sql[ST_COUNT] = {
                   " FROM topics t ORDER BY t.qid",
 };
 
-struct store {
-    sqlite3 *db;
-    char *path;
-    sqlite3_stmt *stmts[ST_COUNT];
-};
 
-static int db_error(store *s, util_error *err, const char *what)
+int store_db_error(store *s, util_error *err, const char *what)
 {
     return util_error_set(err, UTIL_EXIT_SYSTEM, s->path, 0, "%s: %s", what, sqlite3_errmsg(s->db));
 }
@@ -138,7 +134,7 @@ static sqlite3_stmt *stmt(store *s, enum stmt_id id, util_error *err)
 {
     if (s->stmts[id] == NULL &&
         sqlite3_prepare_v3(s->db, stmt_sql[id], -1, SQLITE_PREPARE_PERSISTENT, &s->stmts[id], NULL) != SQLITE_OK) {
-        db_error(s, err, "cannot prepare a statement");
+        store_db_error(s, err, "cannot prepare a statement");
         return NULL;
     }
     sqlite3_reset(s->stmts[id]);
@@ -146,13 +142,38 @@ static sqlite3_stmt *stmt(store *s, enum stmt_id id, util_error *err)
     return s->stmts[id];
 }
 
+sqlite3_stmt *store_sql(store *s, const char *sql, util_error *err)
+{
+    size_t i = 0;
+    while (i < s->ncache && s->cache[i].sql != sql)
+        i++;
+    if (i == s->ncache) {
+        sqlite3_stmt *st;
+        if (sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &st, NULL) != SQLITE_OK) {
+            store_db_error(s, err, "cannot prepare a statement");
+            return NULL;
+        }
+        if (s->ncache == s->capcache)
+            util_grow(&s->cache, &s->capcache, s->ncache + 1, sizeof *s->cache);
+        s->cache[s->ncache++] = (store_cached){ sql, st };
+    }
+    sqlite3_reset(s->cache[i].st);
+    sqlite3_clear_bindings(s->cache[i].st);
+    return s->cache[i].st;
+}
+
+int store_bind_text(sqlite3_stmt *st, int i, const char *text)
+{
+    return text ? sqlite3_bind_text(st, i, text, -1, SQLITE_TRANSIENT) : sqlite3_bind_null(st, i);
+}
+
 /* Runs a statement that returns no rows. */
-static int exec_done(store *s, sqlite3_stmt *st, util_error *err, const char *what)
+int store_exec_done(store *s, sqlite3_stmt *st, util_error *err, const char *what)
 {
     int rc = sqlite3_step(st);
     sqlite3_reset(st);
     if (rc != SQLITE_DONE)
-        return db_error(s, err, what);
+        return store_db_error(s, err, what);
     return 0;
 }
 
@@ -172,6 +193,7 @@ static int store_connect(const char *path, int flags, store **out, util_error *e
 {
     store *s = util_calloc(1, sizeof *s);
     s->path = util_strdup(path);
+    s->stmts = util_calloc(ST_COUNT, sizeof *s->stmts);
     if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
         util_error_set(err, UTIL_EXIT_INPUT, path, 0, "cannot open the campaign: %s",
                        s->db ? sqlite3_errmsg(s->db) : "out of memory");
@@ -250,8 +272,12 @@ void store_close(store **ps)
     store *s = *ps;
     if (s == NULL)
         return;
-    for (int i = 0; i < ST_COUNT; i++)
+    for (int i = 0; s->stmts != NULL && i < ST_COUNT; i++)
         sqlite3_finalize(s->stmts[i]);
+    for (size_t i = 0; i < s->ncache; i++)
+        sqlite3_finalize(s->cache[i].st);
+    free(s->cache);
+    free(s->stmts);
     sqlite3_close(s->db);
     free(s->path);
     free(s);
@@ -266,13 +292,13 @@ const char *store_path(const store *s)
 int store_begin(store *s, util_error *err)
 {
     sqlite3_stmt *st = stmt(s, ST_BEGIN, err);
-    return st == NULL ? -1 : exec_done(s, st, err, "cannot start a transaction");
+    return st == NULL ? -1 : store_exec_done(s, st, err, "cannot start a transaction");
 }
 
 int store_commit(store *s, util_error *err)
 {
     sqlite3_stmt *st = stmt(s, ST_COMMIT, err);
-    return st == NULL ? -1 : exec_done(s, st, err, "cannot commit");
+    return st == NULL ? -1 : store_exec_done(s, st, err, "cannot commit");
 }
 
 void store_rollback(store *s)
@@ -280,7 +306,7 @@ void store_rollback(store *s)
     util_error ignored;
     sqlite3_stmt *st = stmt(s, ST_ROLLBACK, &ignored);
     if (st != NULL && sqlite3_get_autocommit(s->db) == 0)
-        exec_done(s, st, &ignored, "rollback");
+        store_exec_done(s, st, &ignored, "rollback");
 }
 
 /* Looks up one id by a text key; 0 with *found = 0 when absent. */
@@ -299,7 +325,7 @@ static int find_id(store *s, enum stmt_id id, const char *a, const char *b, int6
         *out = sqlite3_column_int64(st, 0);
     sqlite3_reset(st);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-        return db_error(s, err, "lookup failed");
+        return store_db_error(s, err, "lookup failed");
     return 0;
 }
 
@@ -323,7 +349,7 @@ int store_import_add(store *s, const char *kind, const char *path, const char *c
     sqlite3_bind_text(st, 2, path, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 3, checksum, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 4, lines);
-    if (exec_done(s, st, err, "cannot record the import") != 0)
+    if (store_exec_done(s, st, err, "cannot record the import") != 0)
         return -1;
     *import_id = sqlite3_last_insert_rowid(s->db);
     return 0;
@@ -336,7 +362,7 @@ int store_import_lines(store *s, int64_t import_id, int64_t lines, util_error *e
         return -1;
     sqlite3_bind_int64(st, 1, import_id);
     sqlite3_bind_int64(st, 2, lines);
-    return exec_done(s, st, err, "cannot record the import");
+    return store_exec_done(s, st, err, "cannot record the import");
 }
 
 int store_pool_add(store *s, int64_t topic_id, const char *docno, int64_t position,
@@ -349,7 +375,7 @@ int store_pool_add(store *s, int64_t topic_id, const char *docno, int64_t positi
     sqlite3_bind_text(st, 2, docno, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 3, position);
     sqlite3_bind_text(st, 4, source, -1, SQLITE_STATIC);
-    return exec_done(s, st, err, "cannot add to the pool");
+    return store_exec_done(s, st, err, "cannot add to the pool");
 }
 
 /* Finds a row by name, or inserts it when create is set. */
@@ -367,7 +393,7 @@ static int find_or_add(store *s, enum stmt_id find, enum stmt_id add, const char
     if (st == NULL)
         return -1;
     sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-    if (exec_done(s, st, err, "cannot insert") != 0)
+    if (store_exec_done(s, st, err, "cannot insert") != 0)
         return -1;
     *id = sqlite3_last_insert_rowid(s->db);
     return 1;
@@ -396,7 +422,7 @@ int store_run_add(store *s, const char *tag, int64_t import_id, int64_t *run_id,
         return -1;
     sqlite3_bind_text(st, 1, tag, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 2, import_id);
-    if (exec_done(s, st, err, "cannot add the run") != 0)
+    if (store_exec_done(s, st, err, "cannot add the run") != 0)
         return -1;
     *run_id = sqlite3_last_insert_rowid(s->db);
     return 0;
@@ -425,7 +451,7 @@ int store_run_ranking_add(store *s, int64_t run_id, int64_t topic_id, const char
         sqlite3_bind_int64(st, 3, (sqlite3_int64)n);
         sqlite3_bind_text(st, 4, joined, (int)off, SQLITE_STATIC);
         sqlite3_bind_blob(st, 5, scores, (int)(n * sizeof *scores), SQLITE_STATIC);
-        rc = exec_done(s, st, err, "cannot store a ranking");
+        rc = store_exec_done(s, st, err, "cannot store a ranking");
     }
     free(joined);
     return rc;
@@ -439,7 +465,7 @@ int store_run_count(store *s, int64_t *n, util_error *err)
     int rc = sqlite3_step(st);
     *n = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
     sqlite3_reset(st);
-    return rc == SQLITE_ROW ? 0 : db_error(s, err, "cannot count runs");
+    return rc == SQLITE_ROW ? 0 : store_db_error(s, err, "cannot count runs");
 }
 
 int store_judgment_set(store *s, int64_t topic_id, const char *docno, int64_t assessor_id,
@@ -457,7 +483,7 @@ int store_judgment_set(store *s, int64_t topic_id, const char *docno, int64_t as
     sqlite3_int64 old = had ? sqlite3_column_int64(st, 0) : 0;
     sqlite3_reset(st);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-        return db_error(s, err, "cannot read a judgment");
+        return store_db_error(s, err, "cannot read a judgment");
     st = stmt(s, ST_JUDGMENT_SET, err);
     if (st == NULL)
         return -1;
@@ -469,7 +495,7 @@ int store_judgment_set(store *s, int64_t topic_id, const char *docno, int64_t as
     sqlite3_bind_double(st, 6, seconds);
     if (note != NULL)
         sqlite3_bind_text(st, 7, note, -1, SQLITE_STATIC);
-    if (exec_done(s, st, err, "cannot save a judgment") != 0)
+    if (store_exec_done(s, st, err, "cannot save a judgment") != 0)
         return -1;
     st = stmt(s, ST_HISTORY_ADD, err);
     if (st == NULL)
@@ -483,7 +509,7 @@ int store_judgment_set(store *s, int64_t topic_id, const char *docno, int64_t as
     sqlite3_bind_double(st, 6, seconds);
     if (note != NULL)
         sqlite3_bind_text(st, 7, note, -1, SQLITE_STATIC);
-    return exec_done(s, st, err, "cannot record the judgment's history");
+    return store_exec_done(s, st, err, "cannot record the judgment's history");
 }
 
 int store_judgments_each(store *s, store_judgment_fn fn, void *ctx, util_error *err)
@@ -504,7 +530,7 @@ int store_judgments_each(store *s, store_judgment_fn fn, void *ctx, util_error *
         }
     }
     sqlite3_reset(st);
-    return rc == SQLITE_DONE ? 0 : db_error(s, err, "cannot read judgments");
+    return rc == SQLITE_DONE ? 0 : store_db_error(s, err, "cannot read judgments");
 }
 
 static int status_rows(store *s, enum stmt_id id, long relevance_level, store_status_fn fn,
@@ -525,7 +551,7 @@ static int status_rows(store *s, enum stmt_id id, long relevance_level, store_st
         }
     }
     sqlite3_reset(st);
-    return rc == SQLITE_DONE ? 0 : db_error(s, err, "cannot read the status");
+    return rc == SQLITE_DONE ? 0 : store_db_error(s, err, "cannot read the status");
 }
 
 int store_history_count(store *s, int64_t *history, int64_t *judgments, util_error *err)
@@ -539,7 +565,7 @@ int store_history_count(store *s, int64_t *history, int64_t *judgments, util_err
         *judgments = sqlite3_column_int64(st, 1);
     }
     sqlite3_reset(st);
-    return rc == SQLITE_ROW ? 0 : db_error(s, err, "cannot count judgments");
+    return rc == SQLITE_ROW ? 0 : store_db_error(s, err, "cannot count judgments");
 }
 
 int store_integrity_check(store *s, util_error *err)
@@ -554,7 +580,7 @@ int store_integrity_check(store *s, util_error *err)
         snprintf(first, sizeof first, "%s", (const char *)sqlite3_column_text(st, 0));
     sqlite3_reset(st);
     if (rc != SQLITE_ROW)
-        return db_error(s, err, "cannot check integrity");
+        return store_db_error(s, err, "cannot check integrity");
     if (!ok)
         return util_error_set(err, UTIL_EXIT_DATA, s->path, 0, "integrity check failed: %s", first);
     return 0;
@@ -570,7 +596,7 @@ int store_topic_field_set(store *s, int64_t topic_id, const char *field, const c
     sqlite3_bind_text(st, 2, lang, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 3, field, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 4, text, -1, SQLITE_STATIC);
-    return exec_done(s, st, err, "cannot store a topic field");
+    return store_exec_done(s, st, err, "cannot store a topic field");
 }
 
 int store_doc_add(store *s, const char *docno, const char *title, const char *body,
@@ -589,7 +615,7 @@ int store_doc_add(store *s, const char *docno, const char *title, const char *bo
     if (rc == SQLITE_CONSTRAINT_UNIQUE)
         return util_error_set(err, UTIL_EXIT_DATA, NULL, 0,
                               "document '%s' is already in the campaign", docno);
-    return rc == SQLITE_DONE ? 0 : db_error(s, err, "cannot store a document");
+    return rc == SQLITE_DONE ? 0 : store_db_error(s, err, "cannot store a document");
 }
 
 int store_doc_count(store *s, int64_t *n, util_error *err)
@@ -600,7 +626,7 @@ int store_doc_count(store *s, int64_t *n, util_error *err)
     int rc = sqlite3_step(st);
     *n = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
     sqlite3_reset(st);
-    return rc == SQLITE_ROW ? 0 : db_error(s, err, "cannot count documents");
+    return rc == SQLITE_ROW ? 0 : store_db_error(s, err, "cannot count documents");
 }
 
 int64_t store_history_check(store *s, util_error *err)
@@ -612,7 +638,7 @@ int64_t store_history_check(store *s, util_error *err)
     int64_t n = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
     sqlite3_reset(st);
     if (rc != SQLITE_ROW)
-        return db_error(s, err, "cannot check the history");
+        return store_db_error(s, err, "cannot check the history");
     return n;
 }
 
@@ -632,7 +658,7 @@ int store_scale_set(store *s, const store_grade *grades, size_t n, long relevanc
                     util_error *err)
 {
     sqlite3_stmt *st = stmt(s, ST_GRADES_CLEAR, err);
-    if (st == NULL || exec_done(s, st, err, "cannot clear the scale") != 0)
+    if (st == NULL || store_exec_done(s, st, err, "cannot clear the scale") != 0)
         return -1;
     for (size_t i = 0; i < n; i++) {
         if ((st = stmt(s, ST_GRADE_ADD, err)) == NULL)
@@ -640,7 +666,7 @@ int store_scale_set(store *s, const store_grade *grades, size_t n, long relevanc
         sqlite3_bind_int64(st, 1, grades[i].grade);
         sqlite3_bind_text(st, 2, grades[i].label, -1, SQLITE_STATIC);
         sqlite3_bind_text(st, 3, grades[i].key, -1, SQLITE_STATIC);
-        if (exec_done(s, st, err, "cannot store the scale (grades and keys must be unique)") != 0)
+        if (store_exec_done(s, st, err, "cannot store the scale (grades and keys must be unique)") != 0)
             return -1;
     }
     char level[32];
@@ -649,7 +675,7 @@ int store_scale_set(store *s, const store_grade *grades, size_t n, long relevanc
         return -1;
     sqlite3_bind_text(st, 1, "relevance_level", -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, level, -1, SQLITE_TRANSIENT);
-    return exec_done(s, st, err, "cannot store the relevance level");
+    return store_exec_done(s, st, err, "cannot store the relevance level");
 }
 
 int store_assign(store *s, int64_t assessor_id, int64_t topic_id, int on, util_error *err)
@@ -659,5 +685,5 @@ int store_assign(store *s, int64_t assessor_id, int64_t topic_id, int on, util_e
         return -1;
     sqlite3_bind_int64(st, 1, assessor_id);
     sqlite3_bind_int64(st, 2, topic_id);
-    return exec_done(s, st, err, "cannot change an assignment");
+    return store_exec_done(s, st, err, "cannot change an assignment");
 }

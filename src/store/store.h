@@ -116,4 +116,16 @@ int store_assessor_status_each(store *s, long relevance_level, store_status_fn f
 int store_status_each(store *s, long relevance_level, store_status_fn fn, void *ctx,
                       util_error *err);
 
+/* ---- pool (src/store/pool.c) ---- */
+
+
+/* ---- assessment sessions (src/store/assess.c) ---- */
+
+
+/* ---- live report (src/store/report.c) ---- */
+
+
+/* ---- search index (src/store/search.c) ---- */
+
+
 #endif
