@@ -116,6 +116,50 @@ int store_assessor_status_each(store *s, long relevance_level, store_status_fn f
 int store_status_each(store *s, long relevance_level, store_status_fn fn, void *ctx,
                       util_error *err);
 
+/* ---- the read side (src/store/read.c) ---- */
+
+/* Every topic, ordered by qid. Callbacks here return non-zero to stop early (the
+ * function then returns -1 with err untouched). */
+typedef int (*store_topic_fn)(void *ctx, int64_t topic_id, const char *qid);
+int store_topics_each(store *s, store_topic_fn fn, void *ctx, util_error *err);
+
+/* The fields of one topic (title, description, narrative, ...) in every language. */
+typedef int (*store_field_fn)(void *ctx, const char *field, const char *lang, const char *text);
+int store_topic_fields_each(store *s, int64_t topic_id, store_field_fn fn, void *ctx,
+                            util_error *err);
+
+/* One run's ranking for one topic, in trec_eval order; valid during the callback only. */
+typedef struct store_ranking {
+    int64_t run_id;
+    const char *tag;
+    int64_t topic_id;
+    const char *qid;
+    size_t n;
+    const char *const *docnos;
+    const double *scores;
+} store_ranking;
+typedef int (*store_ranking_fn)(void *ctx, const store_ranking *r);
+
+/* Every stored ranking ordered by qid then run tag; topic_id > 0 gives one topic's. */
+int store_rankings_each(store *s, int64_t topic_id, store_ranking_fn fn, void *ctx,
+                        util_error *err);
+
+/* A document's title (may be NULL) and body, allocated; 1 found, 0 absent, -1 error. */
+int store_doc_get(store *s, const char *docno, char **title, char **body, size_t *body_len,
+                  util_error *err);
+
+/* A topic's pool in presentation order. */
+typedef int (*store_pool_fn)(void *ctx, const char *docno, int64_t position, const char *source);
+int store_pool_each(store *s, int64_t topic_id, store_pool_fn fn, void *ctx, util_error *err);
+
+/* The judgment scale, by grade. */
+typedef int (*store_grade_fn)(void *ctx, const store_grade *g);
+int store_grades_each(store *s, store_grade_fn fn, void *ctx, util_error *err);
+
+/* Campaign settings (key/value); get returns 1 found (value allocated), 0 absent. */
+int store_setting_get(store *s, const char *key, char **value, util_error *err);
+int store_setting_set(store *s, const char *key, const char *value, util_error *err);
+
 /* ---- pool (src/store/pool.c) ---- */
 
 

@@ -138,6 +138,113 @@ static void test_imports_and_runs(void **state)
     store_close(&s);
 }
 
+struct rows {
+    char text[512];
+};
+
+static int on_topic(void *ctx, int64_t id, const char *qid)
+{
+    struct rows *sn = ctx;
+    char one[64];
+    snprintf(one, sizeof one, "%s=%lld;", qid, (long long)id);
+    strcat(sn->text, one);
+    return 0;
+}
+
+static int on_ranking(void *ctx, const store_ranking *r)
+{
+    struct rows *sn = ctx;
+    char one[128];
+    snprintf(one, sizeof one, "%s/%s:", r->qid, r->tag);
+    strcat(sn->text, one);
+    for (size_t i = 0; i < r->n; i++) {
+        snprintf(one, sizeof one, "%s@%g,", r->docnos[i], r->scores[i]);
+        strcat(sn->text, one);
+    }
+    strcat(sn->text, ";");
+    return 0;
+}
+
+static int on_pool(void *ctx, const char *docno, int64_t position, const char *source)
+{
+    struct rows *sn = ctx;
+    char one[64];
+    snprintf(one, sizeof one, "%s#%lld%s;", docno, (long long)position, source);
+    strcat(sn->text, one);
+    return 0;
+}
+
+static int stop_first(void *ctx, int64_t id, const char *qid)
+{
+    (void)id;
+    (void)qid;
+    (*(int *)ctx)++;
+    return 1;
+}
+
+static void test_read_side(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = NULL;
+    assert_int_equal(store_create(campaign("read.tjdb"), &s, &err), 0);
+    int64_t imp, ra, rb, t1, t2;
+    assert_int_equal(store_begin(s, &err), 0);
+    assert_int_equal(store_import_add(s, "run", "r", "x", 1, &imp, &err), 0);
+    assert_int_equal(store_run_add(s, "B", imp, &rb, &err), 0);
+    assert_int_equal(store_run_add(s, "A", imp, &ra, &err), 0);
+    assert_int_equal(store_topic_id(s, "7", 1, &t2, &err), 1);
+    assert_int_equal(store_topic_id(s, "10", 1, &t1, &err), 1);
+    const char *d1[] = { "x", "y" };
+    double s1[] = { 2.5, 1.0 };
+    const char *d0[] = { NULL };
+    assert_int_equal(store_run_ranking_add(s, rb, t2, d1, s1, 2, &err), 0);
+    assert_int_equal(store_run_ranking_add(s, ra, t2, d1 + 1, s1 + 1, 1, &err), 0);
+    assert_int_equal(store_run_ranking_add(s, ra, t1, d0, s1, 0, &err), 0);
+    assert_int_equal(store_pool_add(s, t2, "y", 2, "pool", &err), 0);
+    assert_int_equal(store_pool_add(s, t2, "x", 1, "search", &err), 0);
+    assert_int_equal(store_doc_add(s, "x", "Title", "body text", 9, imp, &err), 0);
+    assert_int_equal(store_setting_set(s, "k", "v1", &err), 0);
+    assert_int_equal(store_setting_set(s, "k", "v2", &err), 0);
+    assert_int_equal(store_commit(s, &err), 0);
+
+    struct rows sn = { "" };
+    assert_int_equal(store_topics_each(s, on_topic, &sn, &err), 0);
+    char want[64];
+    snprintf(want, sizeof want, "10=%lld;7=%lld;", (long long)t1, (long long)t2);
+    assert_string_equal(sn.text, want);
+    int calls = 0;
+    assert_int_equal(store_topics_each(s, stop_first, &calls, &err), -1);
+    assert_int_equal(calls, 1);
+
+    sn.text[0] = '\0';
+    assert_int_equal(store_rankings_each(s, 0, on_ranking, &sn, &err), 0);
+    assert_string_equal(sn.text, "10/A:;7/A:y@1,;7/B:x@2.5,y@1,;");
+    sn.text[0] = '\0';
+    assert_int_equal(store_rankings_each(s, t2, on_ranking, &sn, &err), 0);
+    assert_string_equal(sn.text, "7/A:y@1,;7/B:x@2.5,y@1,;");
+
+    sn.text[0] = '\0';
+    assert_int_equal(store_pool_each(s, t2, on_pool, &sn, &err), 0);
+    assert_string_equal(sn.text, "x#1search;y#2pool;");
+
+    char *title, *body, *v;
+    size_t len;
+    assert_int_equal(store_doc_get(s, "x", &title, &body, &len, &err), 1);
+    assert_string_equal(title, "Title");
+    assert_string_equal(body, "body text");
+    assert_int_equal(len, 9);
+    free(title);
+    free(body);
+    assert_int_equal(store_doc_get(s, "nope", &title, &body, &len, &err), 0);
+    assert_int_equal(store_setting_get(s, "k", &v, &err), 1);
+    assert_string_equal(v, "v2");
+    free(v);
+    assert_int_equal(store_setting_get(s, "absent", &v, &err), 0);
+    assert_null(v);
+    store_close(&s);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -158,6 +265,7 @@ int main(void)
         cmocka_unit_test(test_create_and_open),
         cmocka_unit_test(test_judgments_and_history),
         cmocka_unit_test(test_imports_and_runs),
+        cmocka_unit_test(test_read_side),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
