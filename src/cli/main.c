@@ -19,6 +19,7 @@ static const command commands[] = {
     { "runs", cli_runs, "import run files into the campaign" },
     { "qrels", cli_qrels, "import judgments from qrels, or export the campaign's qrels" },
     { "assign", cli_assign, "give topics to an assessor" },
+    { "assess", cli_assess, "judge the pool on the assessment screen" },
     { "judge", cli_judge, "record one judgment (for scripts)" },
     { "status", cli_status, "pooled, judged and relevant documents per topic" },
     { "check", cli_check, "verify a campaign file (integrity, judgment history)" },

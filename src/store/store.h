@@ -165,6 +165,23 @@ int store_setting_set(store *s, const char *key, const char *value, util_error *
 
 /* ---- assessment sessions (src/store/assess.c) ---- */
 
+/* The topics assigned to an assessor, by qid. */
+int store_assigned_each(store *s, int64_t assessor_id, store_topic_fn fn, void *ctx,
+                        util_error *err);
+/* Number of (assessor, topic) assignments in the campaign. */
+int store_assignment_count(store *s, int64_t *n, util_error *err);
+
+/* One assessor's judgments of one topic, by docno (note may be NULL). */
+typedef int (*store_mine_fn)(void *ctx, const char *docno, long grade, const char *note,
+                             double seconds);
+int store_topic_judgments_each(store *s, int64_t topic_id, int64_t assessor_id,
+                               store_mine_fn fn, void *ctx, util_error *err);
+
+/* Withdraws a judgment (undo of a first judgment): the row goes, and the history records
+ * the change to -1. No change when there is no such judgment. */
+int store_judgment_withdraw(store *s, int64_t topic_id, const char *docno, int64_t assessor_id,
+                            const char *note, util_error *err);
+
 
 /* ---- live report (src/store/report.c) ---- */
 

@@ -1,0 +1,161 @@
+/* assess.h: the public interface of the assessment session: what is shown, what each key does, what is saved (no curses). */
+#ifndef TJ_ASSESS_H
+#define TJ_ASSESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <wchar.h>
+
+#include "store/store.h"
+#include "util/util.h"
+
+/* ---- display text: untrusted UTF-8 made safe, highlighted and wrapped ---- */
+
+/* Attributes of one displayed character (bits). */
+enum {
+    ASSESS_ATTR_TERM = 1,         /* a query term */
+    ASSESS_ATTR_PLACEHOLDER = 2,  /* a visible stand-in for a control or invisible character */
+    ASSESS_ATTR_FOUND = 4,        /* a match of the search inside the document */
+    ASSESS_ATTR_HEADING = 8,      /* a label or a title */
+};
+
+/* Text decoded into printable characters only: every control character, escape sequence
+ * byte, C1 control, BiDi override, invisible format character and invalid UTF-8 byte is
+ * replaced by a visible placeholder ("^[", "<U+202E>", "<\xff>"), so nothing in it can
+ * reach the terminal as a command. Wrapped to a width in display cells. */
+typedef struct assess_text {
+    wchar_t *ch;
+    unsigned char *attr;
+    size_t n, cap;
+    size_t *line;                 /* line i is ch[line[i] .. line[i] + len[i]) */
+    size_t *len;
+    size_t nlines, capl;
+    int width;                    /* the width it is wrapped to */
+} assess_text;
+
+/* Appends UTF-8 text with an attribute; '\n' starts a new paragraph. */
+void assess_text_add(assess_text *t, const char *utf8, size_t len, unsigned char attr);
+/* Clears the text (keeps its memory). */
+void assess_text_clear(assess_text *t);
+void assess_text_free(assess_text *t);
+/* Marks the words that match terms (casefolded; CJK terms match anywhere). */
+void assess_text_mark_terms(assess_text *t, const wchar_t *const *terms, size_t nterms);
+/* Marks case-insensitive matches of needle with ASSESS_ATTR_FOUND (clearing earlier
+ * marks); returns the number of matches. */
+size_t assess_text_mark_found(assess_text *t, const wchar_t *needle);
+/* Wraps to width display cells (at spaces, between CJK characters, or anywhere in a word
+ * longer than the width). */
+void assess_text_wrap(assess_text *t, int width);
+/* The display width of one character (placeholders are plain ASCII). */
+int assess_char_width(wchar_t c);
+/* The first line after `after` (or at or before it when backward) holding an attribute
+ * bit; -1 when none. */
+long assess_text_find_line(const assess_text *t, long after, unsigned char bit, int backward);
+
+/* Splits a topic's text into the terms to highlight: casefolded words of 3 or more
+ * letters that are not stopwords, and character bigrams of CJK runs. */
+size_t assess_terms_split(const char *utf8, wchar_t ***terms, size_t nterms);
+
+/* ---- keys ---- */
+
+/* Keys that are not characters (characters are their Unicode code point). */
+enum {
+    ASSESS_KEY_UP = 0x110000, ASSESS_KEY_DOWN, ASSESS_KEY_LEFT, ASSESS_KEY_RIGHT,
+    ASSESS_KEY_PGUP, ASSESS_KEY_PGDN, ASSESS_KEY_HOME, ASSESS_KEY_END,
+    ASSESS_KEY_ENTER, ASSESS_KEY_BACKSPACE, ASSESS_KEY_ESCAPE, ASSESS_KEY_TAB,
+    ASSESS_KEY_BTAB, ASSESS_KEY_INTERRUPT, ASSESS_KEY_LAST
+};
+
+/* One entry of the key table, from which the legend and the help screen are made. */
+typedef struct assess_keyinfo {
+    const char *keys;             /* as shown: "j ↓" */
+    const char *what;             /* "scroll a line" (at most 23 columns) */
+    const char *legend;           /* the word in the one-line legend, or NULL */
+    int is_grade;                 /* a grade key (what is the grade's label) */
+} assess_keyinfo;
+
+/* ---- the session ---- */
+
+typedef enum assess_mode {
+    ASSESS_MODE_JUDGE,            /* the normal screen */
+    ASSESS_MODE_HELP,             /* the help screen; any key goes back */
+    ASSESS_MODE_INPUT,            /* a line of input at the bottom (search, jump, note) */
+    ASSESS_MODE_REPORT,           /* the live report */
+    ASSESS_MODE_QUIT,             /* the session is over; everything is saved */
+} assess_mode;
+
+/* One pooled document of the current topic as the pool list shows it. */
+typedef struct assess_item {
+    char *docno;
+    char *source;                 /* "pool" or "search" */
+    long grade;                   /* this assessor's grade; meaningful when judged */
+    int judged;
+    int later;                    /* set aside with "judge later" */
+    double seconds;               /* time spent on it in this session, not yet saved */
+} assess_item;
+
+typedef struct assess_session assess_session;
+
+/* Chooses the next document for a budgeted live strategy: returns the index of the item
+ * to show next, or -1 to fall back to the pool order; told every judgment made. */
+typedef struct assess_strategy {
+    void *ctx;
+    long (*next)(void *ctx, const assess_session *a);
+    void (*judged)(void *ctx, const char *docno, int relevant);
+    void (*topic)(void *ctx, assess_session *a);   /* a topic was opened */
+    void (*free)(void *ctx);
+} assess_strategy;
+
+typedef struct assess_options {
+    const char *assessor;         /* NULL: $USER, else "assessor" */
+    const char *topic;            /* NULL: the first topic with unjudged documents */
+    const char *lang;             /* NULL: the campaign's or assessor's default, else "en" */
+    double now;                   /* the time the session starts (as assess_key's now) */
+} assess_options;
+
+/* Opens a session on an open campaign. The topics are the ones assigned to the assessor,
+ * or every topic when the campaign has no assignments at all. */
+int assess_open(store *s, const assess_options *o, assess_session **out, util_error *err);
+void assess_close(assess_session **a);
+/* Installs a strategy (taken over; freed with the session). */
+void assess_set_strategy(assess_session *a, assess_strategy st);
+
+/* Handles one key at time `now` (seconds, monotonic). Returns 0, or -1 when saving failed
+ * (err set; the screen shows it and nothing is claimed saved). */
+int assess_key(assess_session *a, int key, double now, util_error *err);
+/* Tells the session the size of the document panel and of the topic panel (in cells). */
+void assess_layout(assess_session *a, int doc_width, int doc_height, int topic_width);
+
+/* What the view reads. */
+assess_mode assess_get_mode(const assess_session *a);
+const char *assess_campaign(const assess_session *a);
+const char *assess_assessor(const assess_session *a);
+const char *assess_qid(const assess_session *a);
+size_t assess_topic_index(const assess_session *a, size_t *ntopics);
+const char *assess_lang(const assess_session *a);
+/* The languages the current topic has, separated by spaces. */
+const char *assess_langs(const assess_session *a);
+/* Items of the current topic's pool, and which one is shown (-1: none). */
+const assess_item *assess_items(const assess_session *a, size_t *n);
+long assess_current(const assess_session *a);
+size_t assess_judged_count(const assess_session *a);
+/* Seconds spent on the current document so far. */
+double assess_doc_seconds(const assess_session *a, double now);
+const assess_text *assess_topic_text(const assess_session *a);
+const assess_text *assess_doc_text(const assess_session *a);
+/* The first document line shown, and the first topic line shown. */
+size_t assess_doc_top(const assess_session *a);
+size_t assess_topic_top(const assess_session *a);
+/* A message for the status area (may be empty), and whether it reports an error. */
+const char *assess_message(const assess_session *a, int *is_error);
+/* The input line's prompt and text, in ASSESS_MODE_INPUT. */
+const char *assess_input(const assess_session *a, const char **prompt);
+/* The label of a grade ("Relevant"), or NULL. */
+const char *assess_grade_label(const assess_session *a, long grade);
+/* The key table (grade keys first). */
+const assess_keyinfo *assess_keys(const assess_session *a, size_t *n);
+/* The store the session writes to (for the report screen). */
+store *assess_store(const assess_session *a);
+long assess_relevance_level(const assess_session *a);
+
+#endif

@@ -1,0 +1,84 @@
+/* cmd_assess.c: `trecjudge assess`, which opens the assessment screen on a campaign. */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "assess/assess.h"
+#include "cli/cli.h"
+#include "tui/tui.h"
+
+static const char assess_usage[] =
+    "usage: trecjudge assess [-d CAMPAIGN] [--assessor NAME] [--topic ID] [--lang LANG [--remember]]\n"
+    "Opens the assessment screen: the topics assigned to the assessor (every topic when the\n"
+    "campaign has no assignments), one pooled document at a time. A grade key saves the\n"
+    "judgment at once; ? shows every key. --lang shows the topic in LANG when it has it;\n"
+    "--remember makes LANG the assessor's default.\n";
+
+static double monotonic_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int cli_assess(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
+        { "assessor", required_argument, NULL, 'a' }, { "topic", required_argument, NULL, 't' },
+        { "lang", required_argument, NULL, 'l' }, { "remember", no_argument, NULL, 'r' },
+        { NULL, 0, NULL, 0 } };
+    const char *path = NULL;
+    assess_options o = { 0 };
+    int remember = 0, opt;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "hd:", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'h':
+            fputs(assess_usage, stdout);
+            return UTIL_EXIT_OK;
+        case 'd': path = optarg; break;
+        case 'a': o.assessor = optarg; break;
+        case 't': o.topic = optarg; break;
+        case 'l': o.lang = optarg; break;
+        case 'r': remember = 1; break;
+        default:
+            fputs(assess_usage, stderr);
+            return UTIL_EXIT_USAGE;
+        }
+    }
+    if (optind != argc || (remember && o.lang == NULL)) {
+        fputs(assess_usage, stderr);
+        return UTIL_EXIT_USAGE;
+    }
+    int status = UTIL_EXIT_OK;
+    store *s = cli_campaign_open(path, &status);
+    if (s == NULL)
+        return status;
+    util_error err = { 0, "" };
+    assess_session *a = NULL;
+    o.now = monotonic_now();
+    if (assess_open(s, &o, &a, &err) != 0) {
+        util_warn("assess: %s", err.msg);
+        store_close(&s);
+        return err.code ? err.code : UTIL_EXIT_SYSTEM;
+    }
+    if (remember) {
+        char key[300];
+        snprintf(key, sizeof key, "lang.%s", assess_assessor(a));
+        if (store_setting_set(s, key, o.lang, &err) != 0)
+            util_warn("assess: cannot remember the language: %s", err.msg);
+    }
+    status = cli_assess_screen(a, &err);
+    if (status != UTIL_EXIT_OK)
+        util_warn("assess: %s", err.msg);
+    assess_close(&a);
+    store_close(&s);
+    return status;
+}
+
+int cli_assess_screen(assess_session *a, util_error *err)
+{
+    return tui_assess(a, NULL, err);
+}

@@ -1,0 +1,484 @@
+/* tui.c: the assessment screen drawn with ncursesw: status line, topic, pool list, document, legend, help and report screens. */
+#include "tui/tui.h"
+
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+#include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { PAIR_TERM = 1, PAIR_PLACEHOLDER, PAIR_FOUND, PAIR_STATUS, PAIR_REL, PAIR_NONREL,
+       PAIR_ERROR, PAIR_LATER };
+
+static volatile sig_atomic_t stop_signal;
+static int screen_up;
+
+static void on_signal(int sig)
+{
+    stop_signal = sig;
+}
+
+static void restore_terminal(void)
+{
+    if (screen_up) {
+        endwin();
+        screen_up = 0;
+    }
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static attr_t attr_of(unsigned char a)
+{
+    attr_t r = A_NORMAL;
+    if (a & ASSESS_ATTR_HEADING)
+        r |= A_BOLD;
+    if (a & ASSESS_ATTR_FOUND)
+        r |= COLOR_PAIR(PAIR_FOUND) | A_BOLD;
+    else if (a & ASSESS_ATTR_TERM)
+        r |= COLOR_PAIR(PAIR_TERM) | A_BOLD;
+    else if (a & ASSESS_ATTR_PLACEHOLDER)
+        r |= COLOR_PAIR(PAIR_PLACEHOLDER) | A_DIM;
+    if (!has_colors() && (a & (ASSESS_ATTR_TERM | ASSESS_ATTR_FOUND)))
+        r |= A_UNDERLINE;
+    return r;
+}
+
+/* Draws line i of t at (y, x), at most width cells, with its attributes. */
+static void draw_line(const assess_text *t, size_t i, int y, int x, int width)
+{
+    if (i >= t->nlines)
+        return;
+    size_t a = t->line[i], n = t->len[i];
+    wchar_t run[256];
+    size_t rl = 0;
+    int used = 0;
+    unsigned char cur = n > 0 ? t->attr[a] : 0;
+    move(y, x);
+    for (size_t k = a; k <= a + n; k++) {
+        int end = k == a + n;
+        int cw = end ? 0 : (t->attr[k] & ASSESS_ATTR_PLACEHOLDER) ? 1 : assess_char_width(t->ch[k]);
+        if (end || t->attr[k] != cur || rl + 1 >= sizeof run / sizeof *run || used + cw > width) {
+            if (rl > 0) {
+                attrset(attr_of(cur));
+                addnwstr(run, (int)rl);
+                rl = 0;
+            }
+            if (end || used + cw > width)
+                break;
+            cur = t->attr[k];
+        }
+        run[rl++] = t->ch[k];
+        used += cw;
+    }
+    attrset(A_NORMAL);
+}
+
+/* Writes plain text made safe, cut to width cells; returns the cells used. */
+static int draw_safe(int y, int x, const char *text, int width, attr_t attr)
+{
+    assess_text t = { 0 };
+    assess_text_add(&t, text, strlen(text), 0);
+    int used = 0;
+    move(y, x);
+    attrset(attr);
+    for (size_t k = 0; k < t.n; k++) {
+        if (t.ch[k] == L'\n')
+            continue;
+        int cw = (t.attr[k] & ASSESS_ATTR_PLACEHOLDER) ? 1 : assess_char_width(t.ch[k]);
+        if (used + cw > width)
+            break;
+        addnwstr(&t.ch[k], 1);
+        used += cw;
+    }
+    attrset(A_NORMAL);
+    assess_text_free(&t);
+    return used;
+}
+
+static void fill(int y, int x, int width, attr_t attr)
+{
+    attrset(attr);
+    mvhline(y, x, ' ', width);
+    attrset(A_NORMAL);
+}
+
+/* The geometry of the judging screen for the current terminal size. */
+typedef struct layout {
+    int rows, cols;
+    int topic_y, topic_h;
+    int body_y, body_h;
+    int list_w, doc_x, doc_w;
+} layout;
+
+static layout compute_layout(void)
+{
+    layout l;
+    l.rows = LINES < 8 ? 8 : LINES;
+    l.cols = COLS < 30 ? 30 : COLS;
+    l.topic_y = 1;
+    l.topic_h = l.rows / 4 < 3 ? 3 : l.rows / 4;
+    l.body_y = l.topic_y + l.topic_h + 1;
+    l.body_h = l.rows - l.body_y - 2;
+    if (l.body_h < 1)
+        l.body_h = 1;
+    l.list_w = l.cols / 4 > 24 ? 24 : l.cols / 4;
+    l.doc_x = l.list_w + 1;
+    l.doc_w = l.cols - l.doc_x;
+    return l;
+}
+
+static void draw_status(assess_session *a, const layout *l, double now)
+{
+    size_t ntopics, n;
+    size_t ti = assess_topic_index(a, &ntopics);
+    assess_items(a, &n);
+    size_t judged = assess_judged_count(a);
+    const char *campaign = assess_campaign(a);
+    const char *slash = strrchr(campaign, '/');
+    int secs = (int)assess_doc_seconds(a, now);
+    char left[512];
+    snprintf(left, sizeof left, " %s | topic %s (%zu/%zu) | %s | %zu/%zu judged ",
+             slash ? slash + 1 : campaign, assess_qid(a), ti + 1, ntopics, assess_assessor(a),
+             judged, n);
+    char right[32];
+    snprintf(right, sizeof right, " %d:%02d ", secs / 60, secs % 60);
+    attr_t st = COLOR_PAIR(PAIR_STATUS) | A_REVERSE;
+    fill(0, 0, l->cols, st);
+    int used = draw_safe(0, 0, left, l->cols - 8, st);
+    int bar = l->cols - used - (int)strlen(right) - 2;
+    if (bar > 30)
+        bar = 30;
+    if (bar >= 6) {
+        int full = n > 0 ? (int)((double)judged / (double)n * bar + 0.5) : 0;
+        move(0, used);
+        attrset(st);
+        for (int i = 0; i < bar; i++)
+            addstr(i < full ? "\u2588" : "\u2591");
+        used += bar;
+    }
+    draw_safe(0, l->cols - (int)strlen(right), right, (int)strlen(right), st);
+}
+
+static void draw_topic(assess_session *a, const layout *l)
+{
+    const assess_text *t = assess_topic_text(a);
+    size_t top = assess_topic_top(a);
+    for (int r = 0; r < l->topic_h; r++)
+        draw_line(t, top + (size_t)r, l->topic_y + r, 0, l->cols);
+    if (t->nlines > top + (size_t)l->topic_h)
+        draw_safe(l->topic_y + l->topic_h - 1, l->cols - 3, " \u2193 ", 3, A_BOLD);
+}
+
+static void draw_separator(assess_session *a, const layout *l)
+{
+    int y = l->body_y - 1;
+    attrset(A_DIM);
+    mvhline(y, 0, ACS_HLINE, l->cols);
+    mvvline(l->body_y, l->list_w, ACS_VLINE, l->body_h);
+    attrset(A_NORMAL);
+    size_t n;
+    const assess_item *items = assess_items(a, &n);
+    long cur = assess_current(a);
+    char label[256];
+    if (cur >= 0) {
+        const assess_item *it = &items[cur];
+        const char *gl = it->judged ? assess_grade_label(a, it->grade) : NULL;
+        char state[160];
+        if (it->judged)
+            snprintf(state, sizeof state, "judged %ld%s%s", it->grade, gl ? " " : "", gl ? gl : "");
+        else
+            snprintf(state, sizeof state, "%s", it->later ? "set aside" : "not judged");
+        const assess_text *d = assess_doc_text(a);
+        size_t top = assess_doc_top(a);
+        int pct = d->nlines > (size_t)l->body_h ? (int)((top + (size_t)l->body_h) * 100 / d->nlines) : 100;
+        snprintf(label, sizeof label, " %s (%ld of %zu, %s%s) %d%% ", it->docno, cur + 1, n, state,
+                 strcmp(it->source, "pool") ? ", found by search" : "", pct > 100 ? 100 : pct);
+    } else {
+        snprintf(label, sizeof label, " no document ");
+    }
+    draw_safe(y, l->doc_x + 1, label, l->doc_w - 2, A_BOLD);
+    draw_safe(y, 1, " pool ", l->list_w - 1, A_BOLD);
+}
+
+static void draw_pool(assess_session *a, const layout *l)
+{
+    size_t n;
+    const assess_item *items = assess_items(a, &n);
+    long cur = assess_current(a);
+    long first = 0;
+    if (cur >= l->body_h / 2)
+        first = cur - l->body_h / 2;
+    if (first + l->body_h > (long)n)
+        first = (long)n - l->body_h;
+    if (first < 0)
+        first = 0;
+    for (int r = 0; r < l->body_h && first + r < (long)n; r++) {
+        const assess_item *it = &items[first + r];
+        char mark[24];
+        attr_t at = A_NORMAL;
+        if (it->judged) {
+            snprintf(mark, sizeof mark, "%ld", it->grade);
+            at = COLOR_PAIR(it->grade >= assess_relevance_level(a) ? PAIR_REL : PAIR_NONREL) | A_BOLD;
+        } else {
+            snprintf(mark, sizeof mark, "%s", it->later ? "~" : "\u00b7");
+            if (it->later)
+                at = COLOR_PAIR(PAIR_LATER);
+        }
+        attr_t row = first + r == cur ? A_REVERSE : A_NORMAL;
+        fill(l->body_y + r, 0, l->list_w, row);
+        draw_safe(l->body_y + r, 0, first + r == cur ? "\u25b8" : " ", 1, row);
+        int mw = draw_safe(l->body_y + r, 1, mark, 3, at | row);
+        draw_safe(l->body_y + r, 1 + mw + 1, it->docno, l->list_w - mw - 2, row);
+    }
+}
+
+static void draw_doc(assess_session *a, const layout *l)
+{
+    const assess_text *t = assess_doc_text(a);
+    size_t top = assess_doc_top(a);
+    for (int r = 0; r < l->body_h; r++)
+        draw_line(t, top + (size_t)r, l->body_y + r, l->doc_x + 1, l->doc_w - 1);
+}
+
+/* The one-line key legend, from the session's key table. */
+static void draw_legend(assess_session *a, const layout *l)
+{
+    size_t n, ngrades = 0;
+    const assess_keyinfo *keys = assess_keys(a, &n);
+    while (ngrades < n && keys[ngrades].is_grade)
+        ngrades++;
+    int x = 0, y = l->rows - 1;
+    for (size_t i = 0; i < n; i++) {
+        if (keys[i].legend == NULL)
+            continue;
+        /* with more than two grades, each grade shows the first word of its label */
+        char word[24];
+        snprintf(word, sizeof word, "%s", keys[i].legend);
+        if (keys[i].is_grade && ngrades > 2)
+            word[strcspn(word, " ")] = '\0';
+        int need = (int)strlen(keys[i].keys) + 1 + (int)strlen(word) + 1;
+        if (x + need > l->cols)
+            break;
+        x += draw_safe(y, x, keys[i].keys, l->cols - x, A_REVERSE);
+        x += draw_safe(y, x, " ", 1, A_NORMAL);
+        x += draw_safe(y, x, word, l->cols - x, A_NORMAL);
+        x += draw_safe(y, x, i + 1 < ngrades ? " " : "  ", l->cols - x, A_NORMAL);
+    }
+}
+
+static void draw_message(assess_session *a, const layout *l)
+{
+    int y = l->rows - 2;
+    if (assess_get_mode(a) == ASSESS_MODE_INPUT) {
+        const char *prompt;
+        const char *text = assess_input(a, &prompt);
+        int x = draw_safe(y, 0, prompt, l->cols, A_BOLD);
+        int w = l->cols - x - 1;
+        /* show the end of a long input */
+        size_t len = strlen(text), start = 0;
+        while (len - start > (size_t)w * 4 && start < len)
+            start++;
+        int used = draw_safe(y, x, text + start, w, A_NORMAL);
+        move(y, x + used);
+        return;
+    }
+    int is_error;
+    const char *msg = assess_message(a, &is_error);
+    draw_safe(y, 0, msg, l->cols, is_error ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_NORMAL);
+}
+
+static void draw_help(assess_session *a, const layout *l)
+{
+    size_t n;
+    const assess_keyinfo *keys = assess_keys(a, &n);
+    draw_safe(0, 0, " trecjudge: keys of the assessment screen (any key returns) ", l->cols,
+              A_REVERSE | A_BOLD);
+    int rows = l->rows - 4;
+    int columns = (int)n > rows && l->cols >= 80 ? 2 : 1;
+    int colw = l->cols / columns;
+    for (size_t i = 0; i < n; i++) {
+        int c = (int)i / rows, y = 2 + (int)i % rows;
+        if (c >= columns)
+            break;
+        int x = c * colw + 1;
+        draw_safe(y, x, keys[i].keys, 16, A_BOLD);
+        draw_safe(y, x + 16, keys[i].what, colw - 17, A_NORMAL);
+    }
+    draw_safe(l->rows - 1, 0, "Grade keys judge the document shown; every judgment is saved at once.",
+              l->cols, A_DIM);
+}
+
+static void draw_report(assess_session *a, const tui_report *report, const layout *l)
+{
+    draw_safe(0, 0, " Live report (any key returns) ", l->cols, A_REVERSE | A_BOLD);
+    if (report == NULL || report->lines == NULL) {
+        draw_safe(2, 2, "No report is available for this campaign.", l->cols - 4, A_NORMAL);
+        return;
+    }
+    char **lines = NULL;
+    size_t n = report->lines(report->ctx, a, l->cols - 2, &lines);
+    for (size_t i = 0; i < n; i++) {
+        if ((int)i + 2 < l->rows)
+            draw_safe((int)i + 2, 1, lines[i], l->cols - 2, i == 0 ? A_BOLD : A_NORMAL);
+        free(lines[i]);
+    }
+    free(lines);
+}
+
+static void draw(assess_session *a, const tui_report *report, double now)
+{
+    layout l = compute_layout();
+    assess_layout(a, l.doc_w - 1, l.body_h, l.cols);
+    erase();
+    curs_set(0);
+    switch (assess_get_mode(a)) {
+    case ASSESS_MODE_HELP:
+        draw_help(a, &l);
+        break;
+    case ASSESS_MODE_REPORT:
+        draw_report(a, report, &l);
+        break;
+    default:
+        draw_status(a, &l, now);
+        draw_topic(a, &l);
+        draw_separator(a, &l);
+        draw_pool(a, &l);
+        draw_doc(a, &l);
+        draw_legend(a, &l);
+        draw_message(a, &l);
+        if (assess_get_mode(a) == ASSESS_MODE_INPUT)
+            curs_set(1);
+        break;
+    }
+    refresh();
+}
+
+static int map_key(int rc, wint_t ch)
+{
+    if (rc == KEY_CODE_YES) {
+        switch (ch) {
+        case KEY_UP: return ASSESS_KEY_UP;
+        case KEY_DOWN: return ASSESS_KEY_DOWN;
+        case KEY_LEFT: return ASSESS_KEY_LEFT;
+        case KEY_RIGHT: return ASSESS_KEY_RIGHT;
+        case KEY_PPAGE: return ASSESS_KEY_PGUP;
+        case KEY_NPAGE: return ASSESS_KEY_PGDN;
+        case KEY_HOME: return ASSESS_KEY_HOME;
+        case KEY_END: return ASSESS_KEY_END;
+        case KEY_ENTER: return ASSESS_KEY_ENTER;
+        case KEY_BACKSPACE: return ASSESS_KEY_BACKSPACE;
+        case KEY_BTAB: return ASSESS_KEY_BTAB;
+        default: return -1;
+        }
+    }
+    switch (ch) {
+    case '\n':
+    case '\r':
+        return ASSESS_KEY_ENTER;
+    case '\t':
+        return ASSESS_KEY_TAB;
+    case 27:
+        return ASSESS_KEY_ESCAPE;
+    case 127:
+    case 8:
+        return ASSESS_KEY_BACKSPACE;
+    case 3:
+        return ASSESS_KEY_INTERRUPT;
+    default:
+        return (int)ch;
+    }
+}
+
+/* Makes sure characters are UTF-8 for ncursesw even under a C locale. */
+static void utf8_locale(void)
+{
+    setlocale(LC_ALL, "");
+    const char *cs = nl_langinfo(CODESET);
+    if (cs == NULL || strcmp(cs, "UTF-8") != 0)
+        if (setlocale(LC_CTYPE, "C.UTF-8") == NULL)
+            setlocale(LC_CTYPE, "en_US.UTF-8");
+}
+
+int tui_assess(assess_session *a, const tui_report *report, util_error *err)
+{
+    if (!isatty(0) || !isatty(1))
+        return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                              "the assessment screen needs a terminal on standard input and output");
+    utf8_locale();
+    if (getenv("ESCDELAY") == NULL)
+        setenv("ESCDELAY", "25", 0);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    util_fatal_hook = restore_terminal;
+    if (initscr() == NULL)
+        return util_error_set(err, UTIL_EXIT_SYSTEM, NULL, 0, "cannot start the terminal screen");
+    screen_up = 1;
+    atexit(restore_terminal);
+    raw();
+    noecho();
+    keypad(stdscr, TRUE);
+    timeout(1000);
+    if (has_colors()) {
+        start_color();
+        use_default_colors();
+        init_pair(PAIR_TERM, COLOR_BLACK, COLOR_YELLOW);
+        init_pair(PAIR_PLACEHOLDER, COLOR_MAGENTA, -1);
+        init_pair(PAIR_FOUND, COLOR_BLACK, COLOR_CYAN);
+        init_pair(PAIR_STATUS, -1, -1);
+        init_pair(PAIR_REL, COLOR_GREEN, -1);
+        init_pair(PAIR_NONREL, COLOR_RED, -1);
+        init_pair(PAIR_ERROR, COLOR_WHITE, COLOR_RED);
+        init_pair(PAIR_LATER, COLOR_YELLOW, -1);
+    }
+    int status = UTIL_EXIT_OK;
+    double now = now_seconds();
+    draw(a, report, now);
+    while (assess_get_mode(a) != ASSESS_MODE_QUIT) {
+        wint_t ch;
+        int rc = get_wch(&ch);
+        now = now_seconds();
+        if (stop_signal != 0) {
+            assess_key(a, ASSESS_KEY_INTERRUPT, now, err);
+            if (assess_get_mode(a) != ASSESS_MODE_QUIT)
+                assess_key(a, ASSESS_KEY_INTERRUPT, now, err);
+            break;
+        }
+        if (rc == ERR) {
+            draw(a, report, now);   /* the clock */
+            continue;
+        }
+        if (rc == KEY_CODE_YES && ch == KEY_RESIZE) {
+            draw(a, report, now);
+            continue;
+        }
+        int key = map_key(rc, ch);
+        if (key < 0)
+            continue;
+        /* a failed save is on the screen; the session goes on so that nothing typed is lost */
+        util_error kerr = { 0, "" };
+        if (assess_key(a, key, now, &kerr) != 0)
+            *err = kerr;
+        draw(a, report, now);
+    }
+    restore_terminal();
+    if (err->code != 0)
+        status = err->code;
+    return status;
+}

@@ -1,0 +1,23 @@
+/* tui.h: the public interface of the terminal screens (the only module that includes curses). */
+#ifndef TJ_TUI_H
+#define TJ_TUI_H
+
+#include <stddef.h>
+
+#include "assess/assess.h"
+#include "util/util.h"
+
+/* The live report screen's content: lines of plain UTF-8 text for a width, allocated
+ * (the array and each line); the screen frees them. Untrusted text in them (run tags) is
+ * made safe before it is drawn. */
+typedef struct tui_report {
+    void *ctx;
+    size_t (*lines)(void *ctx, assess_session *a, int width, char ***lines);
+} tui_report;
+
+/* Runs the assessment screen until the assessor quits, or Ctrl-C, SIGTERM or SIGHUP
+ * arrives; the terminal is restored in every case, also on a fatal error. report may be
+ * NULL. Returns an exit status; err is set when a judgment could not be saved. */
+int tui_assess(assess_session *a, const tui_report *report, util_error *err);
+
+#endif

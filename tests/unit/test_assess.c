@@ -1,0 +1,460 @@
+/* test_assess.c: cmocka unit tests of the assessment session: safe text, wrapping, highlighting, and every key's effect on the state and the store. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "assess/assess.h"
+
+static char dir[] = "/tmp/tj-test-assess-XXXXXX";
+
+/* The text of a whole assess_text as UTF-8, lines joined by '|'. */
+static const char *lines_of(const assess_text *t)
+{
+    static char out[8192];
+    size_t o = 0;
+    for (size_t l = 0; l < t->nlines; l++) {
+        if (l > 0)
+            out[o++] = '|';
+        for (size_t i = t->line[l]; i < t->line[l] + t->len[l]; i++) {
+            char mb[8];
+            int n = wctomb(mb, t->ch[i]);
+            assert_true(n > 0);
+            memcpy(out + o, mb, (size_t)n);
+            o += (size_t)n;
+        }
+    }
+    out[o] = '\0';
+    return out;
+}
+
+static const char *text_of(const char *in, int width)
+{
+    static assess_text t;
+    assess_text_clear(&t);
+    assess_text_add(&t, in, strlen(in), 0);
+    assess_text_wrap(&t, width);
+    return lines_of(&t);
+}
+
+static void test_text_is_safe(void **state)
+{
+    (void)state;
+    /* ESC, CSI, OSC with BEL, C0 controls, DEL */
+    assert_string_equal(text_of("a\x1b[2Jb\x1b]0;t\x07" "c\x7f", 80), "a^[[2Jb^[]0;t^Gc^?");
+    /* C1 CSI (U+009B), BiDi override, zero width space, invalid bytes, lone CR */
+    assert_string_equal(text_of("x\xc2\x9by\xe2\x80\xaez\xe2\x80\x8bw", 80),
+                        "x<U+009B>y<U+202E>z<U+200B>w");
+    assert_string_equal(text_of("bad\xff\xc0\x80!", 80), "bad<FF><C0><80>!");
+    assert_string_equal(text_of("over\rwrite", 80), "over^Mwrite");
+    assert_string_equal(text_of("crlf\r\nnext", 80), "crlf|next");
+    /* no character of the result is a control character */
+    static assess_text t;
+    const char all[] = "\x01\x02\x03\x04\x05\x06\x07\x08\x0b\x0c\x0e\x0f\x10\x1b\x1f\x7f";
+    assess_text_add(&t, all, sizeof all - 1, 0);
+    for (size_t i = 0; i < t.n; i++) {
+        assert_true(t.ch[i] >= 0x20 && t.ch[i] < 0x7f);
+        assert_true(t.attr[i] & ASSESS_ATTR_PLACEHOLDER);
+    }
+    assess_text_free(&t);
+}
+
+static void test_wrap(void **state)
+{
+    (void)state;
+    assert_string_equal(text_of("the quick brown fox jumps", 10), "the quick|brown fox|jumps");
+    assert_string_equal(text_of("abcdefghijklmnop", 6), "abcdef|ghijkl|mnop");
+    assert_string_equal(text_of("one\n\ntwo", 10), "one||two");
+    /* CJK is two cells wide and may break between any two characters */
+    assert_int_equal(assess_char_width(L'\u519c'), 2);
+    assert_string_equal(text_of("\xe5\xa9\xb4\xe5\x84\xbf\xe9\xa3\x9f\xe5\x93\x81", 5),
+                        "\xe5\xa9\xb4\xe5\x84\xbf|\xe9\xa3\x9f\xe5\x93\x81");
+    /* a combining accent takes no cell */
+    assert_string_equal(text_of("e\xcc\x81t\xc3\xa9 abc", 5), "e\xcc\x81t\xc3\xa9|abc");
+    /* every line fits the width, in cells */
+    static assess_text t;
+    const char *mixed = "Пестициды в детском питании \xe5\xa9\xb4\xe5\x84\xbf\xe9\xa3\x9f\xe5\x93\x81 "
+                        "\xe0\xb8\xaa\xe0\xb8\xb2\xe0\xb8\xa3\xe0\xb9\x80\xe0\xb8\x84\xe0\xb8\xa1\xe0\xb8\xb5 "
+                        "averyveryveryverylongwordwithoutspaces";
+    assess_text_add(&t, mixed, strlen(mixed), 0);
+    for (int w = 3; w < 40; w++) {
+        assess_text_wrap(&t, w);
+        for (size_t l = 0; l < t.nlines; l++) {
+            int cells = 0;
+            for (size_t i = t.line[l]; i < t.line[l] + t.len[l]; i++)
+                cells += assess_char_width(t.ch[i]);
+            assert_true(cells <= w);
+        }
+    }
+    assess_text_free(&t);
+}
+
+static void test_terms(void **state)
+{
+    (void)state;
+    wchar_t **terms = NULL;
+    size_t n = assess_terms_split("Pesticides in the Baby Food", &terms, 0);
+    assert_int_equal(n, 3);
+    assert_true(wcscmp(terms[0], L"pesticides") == 0);
+    assert_true(wcscmp(terms[1], L"baby") == 0);
+    assert_true(wcscmp(terms[2], L"food") == 0);
+    /* CJK runs become bigrams */
+    n = assess_terms_split("\xe5\xa9\xb4\xe5\x84\xbf\xe9\xa3\x9f", &terms, n);
+    assert_int_equal(n, 5);
+    assert_true(wcscmp(terms[3], L"\u5a74\u513f") == 0);
+    assert_true(wcscmp(terms[4], L"\u513f\u98df") == 0);
+
+    static assess_text t;
+    const char *doc = "PESTICIDES and foods; baby-food, seafood. \xe5\xa9\xb4\xe5\x84\xbf\xe9\xa3\x9f\xe5\x93\x81";
+    assess_text_add(&t, doc, strlen(doc), 0);
+    assess_text_mark_terms(&t, (const wchar_t *const *)terms, n);
+    char marks[128];
+    size_t i;
+    for (i = 0; i < t.n && i + 1 < sizeof marks; i++)
+        marks[i] = (t.attr[i] & ASSESS_ATTR_TERM) ? '^' : '.';
+    marks[i] = '\0';
+    /* "foods" is food + s; "seafood" does not start a match; CJK matches inside a run */
+    assert_string_equal(marks, "^^^^^^^^^^.....^^^^^..^^^^.^^^^...........^^^.");
+    for (size_t k = 0; k < n; k++)
+        free(terms[k]);
+    free(terms);
+
+    assert_int_equal(assess_text_mark_found(&t, L"food"), 3);
+    assess_text_wrap(&t, 12);
+    /* lines: "PESTICIDES", "and foods;", "baby-food,", "seafood. CJK", "CJK" */
+    assert_string_equal(lines_of(&t), "PESTICIDES|and foods;|baby-food,|seafood. \xe5\xa9\xb4|\xe5\x84\xbf\xe9\xa3\x9f\xe5\x93\x81");
+    assert_int_equal(assess_text_find_line(&t, -1, ASSESS_ATTR_FOUND, 0), 1);
+    assert_int_equal(assess_text_find_line(&t, 1, ASSESS_ATTR_FOUND, 0), 2);
+    assert_int_equal(assess_text_find_line(&t, 3, ASSESS_ATTR_FOUND, 0), -1);
+    assert_int_equal(assess_text_find_line(&t, 2, ASSESS_ATTR_FOUND, 1), 1);
+    assert_int_equal(assess_text_find_line(&t, 4, ASSESS_ATTR_TERM, 1), 3);
+    assess_text_free(&t);
+}
+
+/* ---- the session on a small campaign ---- */
+
+static const char *campaign(const char *name)
+{
+    static char path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return path;
+}
+
+/* Two topics (T1 in en and fr, T2 in en), four pooled documents for T1, one for T2. */
+static store *make_campaign(const char *name)
+{
+    util_error err = { 0, "" };
+    store *s = NULL;
+    assert_int_equal(store_create(campaign(name), &s, &err), 0);
+    store_grade g[] = { { 0, "Not relevant", "0" }, { 1, "Relevant", "1" }, { 2, "Highly relevant", "2" } };
+    int64_t imp, t1, t2;
+    assert_int_equal(store_begin(s, &err), 0);
+    assert_int_equal(store_scale_set(s, g, 3, 1, &err), 0);
+    assert_int_equal(store_topic_id(s, "T1", 1, &t1, &err), 1);
+    assert_int_equal(store_topic_id(s, "T2", 1, &t2, &err), 1);
+    assert_int_equal(store_topic_field_set(s, t1, "title", "en", "Honey bees", &err), 0);
+    assert_int_equal(store_topic_field_set(s, t1, "description", "en", "Why colonies collapse.", &err), 0);
+    assert_int_equal(store_topic_field_set(s, t1, "title", "fr", "Abeilles", &err), 0);
+    assert_int_equal(store_topic_field_set(s, t2, "title", "en", "Sourdough", &err), 0);
+    assert_int_equal(store_import_add(s, "docs", "d", "c", 1, &imp, &err), 0);
+    const char *docs[] = { "d1", "d2", "d3", "d4" };
+    for (int i = 0; i < 4; i++) {
+        char body[64];
+        snprintf(body, sizeof body, "Document %d about honey bees and hives.", i + 1);
+        assert_int_equal(store_doc_add(s, docs[i], "A title", body, strlen(body), imp, &err), 0);
+        assert_int_equal(store_pool_add(s, t1, docs[i], i + 1, "pool", &err), 0);
+    }
+    assert_int_equal(store_pool_add(s, t2, "d1", 1, "pool", &err), 0);
+    assert_int_equal(store_commit(s, &err), 0);
+    return s;
+}
+
+struct mine {
+    char text[512];
+};
+
+static int on_mine(void *ctx, const char *docno, long grade, const char *note, double seconds)
+{
+    struct mine *m = ctx;
+    char one[128];
+    snprintf(one, sizeof one, "%s=%ld%s%s@%.0f;", docno, grade, note ? "/" : "", note ? note : "", seconds);
+    strcat(m->text, one);
+    return 0;
+}
+
+/* This assessor's judgments of a topic, as "docno=grade[/note]@seconds;". */
+static const char *judged(store *s, const char *qid, const char *assessor)
+{
+    static struct mine m;
+    util_error err = { 0, "" };
+    int64_t tid, aid;
+    m.text[0] = '\0';
+    assert_int_equal(store_topic_id(s, qid, 0, &tid, &err), 1);
+    assert_int_equal(store_assessor_id(s, assessor, 0, &aid, &err), 1);
+    assert_int_equal(store_topic_judgments_each(s, tid, aid, on_mine, &m, &err), 0);
+    return m.text;
+}
+
+static void keys(assess_session *a, const char *k, double now)
+{
+    util_error err = { 0, "" };
+    for (; *k; k++)
+        assert_int_equal(assess_key(a, (unsigned char)*k, now, &err), 0);
+}
+
+static const char *shown(assess_session *a)
+{
+    size_t n;
+    const assess_item *it = assess_items(a, &n);
+    long cur = assess_current(a);
+    return cur < 0 ? "-" : it[cur].docno;
+}
+
+static void test_judge_undo_later(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = make_campaign("judge.tjdb");
+    assess_options o = { "ann", NULL, NULL, 100.0 };
+    assess_session *a = NULL;
+    assert_int_equal(assess_open(s, &o, &a, &err), 0);
+    assert_string_equal(assess_qid(a), "T1");
+    assert_string_equal(shown(a), "d1");
+    assert_int_equal(assess_get_mode(a), ASSESS_MODE_JUDGE);
+
+    keys(a, "2", 107.0);            /* 7 seconds on d1 */
+    assert_string_equal(judged(s, "T1", "ann"), "d1=2@7;");
+    assert_string_equal(shown(a), "d2");
+    assert_non_null(strstr(assess_message(a, NULL), "Saved d1 = 2 Highly relevant"));
+    assert_int_equal(assess_judged_count(a), 1);
+
+    keys(a, "s", 108.0);            /* d2 set aside */
+    assert_string_equal(shown(a), "d3");
+    keys(a, "0", 110.0);
+    assert_string_equal(shown(a), "d4");
+    keys(a, "1", 111.0);
+    assert_string_equal(shown(a), "d2");   /* the one set aside comes back last */
+    assert_string_equal(judged(s, "T1", "ann"), "d1=2@7;d3=0@2;d4=1@1;");
+
+    keys(a, "u", 112.0);            /* undo d4: it was new, so it is withdrawn */
+    assert_string_equal(shown(a), "d4");
+    assert_string_equal(judged(s, "T1", "ann"), "d1=2@7;d3=0@2;");
+    keys(a, "u", 112.0);
+    assert_string_equal(judged(s, "T1", "ann"), "d1=2@7;");
+    assert_string_equal(shown(a), "d3");
+
+    /* revising, then undoing the revision, gives the old grade back */
+    keys(a, ":", 113.0);
+    assert_int_equal(assess_get_mode(a), ASSESS_MODE_INPUT);
+    keys(a, "d1", 113.0);
+    assert_int_equal(assess_key(a, ASSESS_KEY_ENTER, 113.0, &err), 0);
+    assert_string_equal(shown(a), "d1");
+    keys(a, "0", 114.0);
+    assert_string_equal(judged(s, "T1", "ann"), "d1=0@8;");
+    keys(a, "u", 115.0);
+    assert_string_equal(judged(s, "T1", "ann"), "d1=2@8;");
+    int64_t hist, nj;
+    assert_int_equal(store_history_count(s, &hist, &nj, &err), 0);
+    assert_int_equal(hist, 7);   /* 3 judgments, 2 undone, a revision and its undo */
+    assert_int_equal(store_history_check(s, &err), 0);
+
+    /* the first judgment of d1 is undone last; then there is nothing left to undo */
+    keys(a, "u", 116.0);
+    assert_string_equal(judged(s, "T1", "ann"), "");
+    keys(a, "u", 116.0);
+    assert_non_null(strstr(assess_message(a, NULL), "Nothing to undo"));
+    keys(a, "2", 116.0);
+    assert_string_equal(judged(s, "T1", "ann"), "d1=2@1;");
+    keys(a, "q", 117.0);
+    assert_int_equal(assess_get_mode(a), ASSESS_MODE_QUIT);
+    assess_close(&a);
+
+    /* a new session starts at the first unjudged document and knows what is judged */
+    assert_int_equal(assess_open(s, &o, &a, &err), 0);
+    assert_string_equal(shown(a), "d2");
+    assert_int_equal(assess_judged_count(a), 1);
+    assess_close(&a);
+    store_close(&s);
+}
+
+static void test_navigation_and_input(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = make_campaign("nav.tjdb");
+    assess_options o = { "bob", NULL, NULL, 0.0 };
+    assess_session *a = NULL;
+    assert_int_equal(assess_open(s, &o, &a, &err), 0);
+    assess_layout(a, 20, 3, 40);
+    keys(a, ".", 1);
+    assert_string_equal(shown(a), "d2");
+    keys(a, ",,", 1);
+    assert_string_equal(shown(a), "d4");   /* wraps around */
+    assert_int_equal(assess_key(a, ASSESS_KEY_TAB, 1, &err), 0);
+    assert_string_equal(shown(a), "d1");
+    assert_int_equal(assess_key(a, ASSESS_KEY_BTAB, 1, &err), 0);
+    assert_string_equal(shown(a), "d4");
+
+    /* a note typed before the grade is saved with it */
+    keys(a, "c", 2);
+    keys(a, "ok", 2);
+    assert_int_equal(assess_key(a, ASSESS_KEY_BACKSPACE, 2, &err), 0);
+    keys(a, "K!", 2);
+    assert_int_equal(assess_key(a, ASSESS_KEY_ENTER, 2, &err), 0);
+    keys(a, "1", 3);
+    assert_string_equal(judged(s, "T1", "bob"), "d4=1/oK!@2;");
+    /* a note on a judged document changes the note and keeps the grade */
+    keys(a, ":", 3);
+    keys(a, "d4", 3);
+    assert_int_equal(assess_key(a, ASSESS_KEY_ENTER, 3, &err), 0);
+    keys(a, "c", 3);
+    keys(a, "second", 3);
+    assert_int_equal(assess_key(a, ASSESS_KEY_ENTER, 3, &err), 0);
+    assert_string_equal(judged(s, "T1", "bob"), "d4=1/second@2;");
+    /* Escape cancels an input */
+    keys(a, ":", 3);
+    keys(a, "d2", 3);
+    assert_int_equal(assess_key(a, ASSESS_KEY_ESCAPE, 3, &err), 0);
+    assert_string_equal(shown(a), "d4");
+    keys(a, ":", 3);
+    keys(a, "nope", 3);
+    assert_int_equal(assess_key(a, ASSESS_KEY_ENTER, 3, &err), 0);
+    assert_non_null(strstr(assess_message(a, NULL), "not in the pool"));
+
+    /* find in the document, and scrolling stays inside it */
+    keys(a, "/", 4);
+    keys(a, "HIVES", 4);
+    assert_int_equal(assess_key(a, ASSESS_KEY_ENTER, 4, &err), 0);
+    assert_non_null(strstr(assess_message(a, NULL), "1 match"));
+    const assess_text *d = assess_doc_text(a);
+    assert_true(assess_text_find_line(d, -1, ASSESS_ATTR_FOUND, 0) >= 0);
+    keys(a, "G", 4);
+    assert_int_equal(assess_doc_top(a), d->nlines - 3);
+    keys(a, "jjjj", 4);
+    assert_int_equal(assess_doc_top(a), d->nlines - 3);
+    keys(a, "g", 4);
+    assert_int_equal(assess_doc_top(a), 0);
+    keys(a, "kk", 4);
+    assert_int_equal(assess_doc_top(a), 0);
+
+    /* languages and topics */
+    assert_string_equal(assess_lang(a), "en");
+    assert_string_equal(assess_langs(a), "en fr");
+    keys(a, "L", 5);
+    assert_string_equal(assess_lang(a), "fr");
+    keys(a, "L", 5);
+    assert_string_equal(assess_lang(a), "en");
+    keys(a, "t", 5);
+    assert_string_equal(assess_qid(a), "T2");
+    assert_string_equal(shown(a), "d1");
+    keys(a, "T", 5);
+    assert_string_equal(assess_qid(a), "T1");
+
+    /* help and report screens give way to any key */
+    keys(a, "?", 6);
+    assert_int_equal(assess_get_mode(a), ASSESS_MODE_HELP);
+    keys(a, "x", 6);
+    assert_int_equal(assess_get_mode(a), ASSESS_MODE_JUDGE);
+    keys(a, "r", 6);
+    assert_int_equal(assess_get_mode(a), ASSESS_MODE_REPORT);
+    assert_int_equal(assess_key(a, ASSESS_KEY_INTERRUPT, 6, &err), 0);
+    assert_int_equal(assess_get_mode(a), ASSESS_MODE_QUIT);
+    assess_close(&a);
+    store_close(&s);
+}
+
+static void test_assignments(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = make_campaign("assign.tjdb");
+    int64_t cat, t2;
+    assert_int_equal(store_begin(s, &err), 0);
+    assert_int_equal(store_assessor_id(s, "cat", 1, &cat, &err), 1);
+    assert_int_equal(store_topic_id(s, "T2", 0, &t2, &err), 1);
+    assert_int_equal(store_assign(s, cat, t2, 1, &err), 0);
+    assert_int_equal(store_commit(s, &err), 0);
+    assess_session *a = NULL;
+    assess_options o = { "cat", NULL, "fr", 0.0 };
+    assert_int_equal(assess_open(s, &o, &a, &err), 0);
+    size_t n;
+    assert_int_equal(assess_topic_index(a, &n), 0);
+    assert_int_equal(n, 1);
+    assert_string_equal(assess_qid(a), "T2");
+    assert_string_equal(assess_lang(a), "en");   /* T2 has no French */
+    keys(a, "t", 1);
+    assert_non_null(strstr(assess_message(a, NULL), "only topic"));
+    assess_close(&a);
+    /* someone with no topics while others have some is told so */
+    assess_options o2 = { "dan", NULL, NULL, 0.0 };
+    assert_int_equal(assess_open(s, &o2, &a, &err), -1);
+    assert_non_null(strstr(err.msg, "no topics are assigned to 'dan'"));
+    assert_null(a);
+    assess_options o3 = { "cat", "T1", NULL, 0.0 };
+    assert_int_equal(assess_open(s, &o3, &a, &err), -1);
+    assert_non_null(strstr(err.msg, "topic 'T1' is not among"));
+    store_close(&s);
+}
+
+/* Every key on every screen leaves a consistent state (no crash, top within the text). */
+static void test_every_key(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = make_campaign("keys.tjdb");
+    assess_options o = { "eve", NULL, NULL, 0.0 };
+    assess_session *a = NULL;
+    assert_int_equal(assess_open(s, &o, &a, &err), 0);
+    assess_layout(a, 10, 2, 10);
+    unsigned seed = 7;
+    for (int i = 0; i < 5000 && assess_get_mode(a) != ASSESS_MODE_QUIT; i++) {
+        seed = seed * 1103515245u + 12345u;
+        int k = (int)((seed >> 8) % 140);
+        int key = k < 128 ? k : ASSESS_KEY_UP + (k - 128);
+        if (key == 'q' || key == ASSESS_KEY_INTERRUPT)
+            continue;
+        assert_int_equal(assess_key(a, key, (double)i, &err), 0);
+        const assess_text *d = assess_doc_text(a);
+        assert_true(assess_doc_top(a) <= d->nlines);
+    }
+    assert_int_equal(store_history_check(s, &err), 0);
+    assess_close(&a);
+    store_close(&s);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    if (setlocale(LC_ALL, "C.UTF-8") == NULL)
+        return -1;
+    return mkdtemp(dir) == NULL ? -1 : 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_text_is_safe),
+        cmocka_unit_test(test_wrap),
+        cmocka_unit_test(test_terms),
+        cmocka_unit_test(test_judge_undo_later),
+        cmocka_unit_test(test_navigation_and_input),
+        cmocka_unit_test(test_assignments),
+        cmocka_unit_test(test_every_key),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
