@@ -184,9 +184,13 @@ static void draw_topic(assess_session *a, const layout *l)
 static void draw_separator(assess_session *a, const layout *l)
 {
     int y = l->body_y - 1;
+    /* box characters as Unicode: terminals differ in the alternate character set */
     attrset(A_DIM);
-    mvhline(y, 0, ACS_HLINE, l->cols);
-    mvvline(l->body_y, l->list_w, ACS_VLINE, l->body_h);
+    move(y, 0);
+    for (int x = 0; x < l->cols; x++)
+        addstr("\u2500");
+    for (int r = 0; r < l->body_h; r++)
+        mvaddstr(l->body_y + r, l->list_w, "\u2502");
     attrset(A_NORMAL);
     size_t n;
     const assess_item *items = assess_items(a, &n);

@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# assess_tmux.sh: end-to-end tests of the assessment screen: the real binary in a detached tmux session, driven with send-keys and read with capture-pane.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+TRECJUDGE=${TRECJUDGE:-$here/../../src/trecjudge}
+data=${TJ_TESTDATA:-$here/../data}
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "SKIP: tmux is not installed (apt-get install tmux)"
+    exit 77
+fi
+tmp=$(mktemp -d)
+n_start=0
+sock="tj-test-$$-0"
+tmx() { tmux -L "$sock" -f /dev/null "$@"; }
+# every start has a server of its own, so that a server still exiting is never reused
+trap 'for i in $(seq 0 "$n_start"); do tmux -L "tj-test-$$-$i" kill-server 2>/dev/null; done; rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok() { echo "PASS $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+tj() { "$TRECJUDGE" "$@"; }
+screen() { tmx capture-pane -p -t tj; }
+
+# Waits until the screen shows a text (grep -F), up to 10 s; 0 when it did.
+wait_for() {
+    for _ in $(seq 1 100); do
+        screen 2>/dev/null | grep -qF -- "$1" && return 0
+        sleep 0.1
+    done
+    return 1
+}
+
+# Starts the screen in a detached session of the given size.
+start() {
+    rm -f "$tmp/exit"
+    tmx kill-server 2>/dev/null
+    n_start=$((n_start + 1))
+    sock="tj-test-$$-$n_start"
+    tmx new-session -d -s tj -x "$1" -y "$2" \
+        "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color '$TRECJUDGE' assess -d '$c' --assessor ${3:-alice}; echo \"EXIT=\$?\" >'$tmp/exit'; sleep 60"
+}
+
+# ---- a small campaign: the 9-language topics, three documents (one hostile), a pool ----
+c=$tmp/c.tjdb
+esc=$(printf '\033')
+{
+    printf '<DOC>\n<DOCNO>D1</DOCNO>\n<HEADLINE>Pesticide residues found in baby food jars</HEADLINE>\n<TEXT>\n'
+    printf 'A study of baby food sold in Europe found pesticide residues in a third of the samples.\n'
+    for i in $(seq 1 60); do printf 'Paragraph %d says more about food safety rules for infants.\n\n' "$i"; done
+    printf 'The last line of D1.\n</TEXT>\n</DOC>\n'
+    printf '<DOC>\n<DOCNO>D2</DOCNO>\n<HEADLINE>\xe5\xa9\xb4\xe5\x84\xbf\xe9\xa3\x9f\xe5\x93\x81\xe4\xb8\xad\xe7\x9a\x84\xe5\x86\x9c\xe8\x8d\xaf\xe6\xae\x8b\xe7\x95\x99</HEADLINE>\n<TEXT>\n'
+    printf '\xe7\xa0\x94\xe7\xa9\xb6\xe5\x8f\x91\xe7\x8e\xb0\xe9\x83\xa8\xe5\x88\x86\xe5\xa9\xb4\xe5\x84\xbf\xe9\xa3\x9f\xe5\x93\x81\xe5\x90\xab\xe6\x9c\x89\xe5\x86\x9c\xe8\x8d\xaf\xe3\x80\x82\n</TEXT>\n</DOC>\n'
+    printf '<DOC>\n<DOCNO>D3</DOCNO>\n<HEADLINE>Hostile</HEADLINE>\n<TEXT>\n'
+    printf 'T%s]0;pwned\a C%s[2J R%s[31mRED%s[0m H%s[?25l O%s]2;x%s\\ C1 \xc2\x9b B \xe2\x80\xaeevil\xe2\x80\xac end\n' \
+        "$esc" "$esc" "$esc" "$esc" "$esc" "$esc" "$esc"
+    printf 'long %s\n</TEXT>\n</DOC>\n' "$(head -c 3000 /dev/zero | tr '\0' x)"
+} >"$tmp/docs.sgml"
+printf '41 0 D1 -1\n41 0 D2 -1\n41 0 D3 -1\n42 0 D1 -1\n' >"$tmp/pool.qrels"
+if ! { tj init -d "$c" --scale graded4 && tj topics import -d "$c" "$data/topics_clef_multilingual.xml" &&
+       tj docs import -d "$c" "$tmp/docs.sgml" && tj qrels import -d "$c" --assessor pooler "$tmp/pool.qrels"; } \
+       >"$tmp/setup.log" 2>&1; then
+    echo "FAIL setup: $(cat "$tmp/setup.log")"
+    exit 1
+fi
+judged_by() { tj qrels export -d "$c" --per-assessor 2>/dev/null | awk -v a="$1" '$2 == a && $4 >= 0' | wc -l; }
+
+# ---- 80x24: the layout, the topic, highlighted terms ----
+start 80 24
+if wait_for "Pesticides in Baby Food"; then ok "screen opens on topic 41"; else bad "open" "$(screen)"; fi
+screen | head -1 | grep -q "topic 41 (1/2) | alice | 0/3 judged" && ok "status line" || bad "status line" "$(screen | head -1)"
+[ "$(screen | wc -l)" -eq 24 ] && ok "24 rows" || bad "rows" "$(screen | wc -l)"
+screen | grep -q "│ Pesticide residues found in baby food jars" && ok "document panel" || bad "document" "$(screen)"
+screen | tail -1 | grep -q "0 Not 1 Partially 2 Fairly 3 Highly  ? help  q quit" && ok "legend from the key table" \
+    || bad "legend" "$(screen | tail -1)"
+# a topic term is drawn with the highlight colours (black on yellow: 30 and 43)
+tmx capture-pane -e -p -t tj | grep -a "A study" | grep -aq "$esc\[[0-9;]*43m[^$esc]*baby" \
+    && ok "topic terms highlighted" || bad "highlight" "$(tmx capture-pane -e -p -t tj | grep -a 'A study' | od -c | head -5)"
+
+# ---- scrolling and the next-term key ----
+tmx send-keys -t tj G
+wait_for "The last line of D1." && ok "End shows the end of the document" || bad "end" "$(screen)"
+tmx send-keys -t tj g
+wait_for "A study of baby food" && ok "Home goes back to the top" || bad "home" "$(screen)"
+
+# ---- languages: cycle to Chinese, whose title is double width ----
+for _ in 1 2 3 4 5 6 7 8 9; do
+    screen | grep -q "Topic 41 \[zh\]" && break
+    tmx send-keys -t tj L
+    sleep 0.2
+done
+wait_for "婴儿食品中的农药" && ok "Chinese title shown" || bad "zh title" "$(screen | head -4)"
+
+# ---- judging: saved before the screen says so, then kill -9 ----
+tmx send-keys -t tj 2
+if wait_for "Saved D1 = 2 Fairly relevant"; then
+    pkill -9 -P "$(tmx list-panes -t tj -F '#{pane_pid}')"
+    ok "judgment shown as saved"
+else
+    bad "judge" "$(screen)"
+fi
+[ "$(judged_by alice)" -eq 1 ] && ok "kill -9 after 'Saved': the judgment is in the file" || bad "kill -9" "$(judged_by alice)"
+tj check -d "$c" >"$tmp/check" 2>&1 && grep -q "integrity ok" "$tmp/check" && ok "campaign sound after kill -9" \
+    || bad "check" "$(cat "$tmp/check")"
+
+# ---- a new session resumes; the hostile document stays on the screen ----
+start 80 24
+wait_for "1/3 judged" && ok "resumes with 1/3 judged" || bad "resume" "$(screen | head -1)"
+screen | grep -q "▸· D2" && ok "opens at the first unjudged document" || bad "first unjudged" "$(screen)"
+tmx send-keys -t tj : D3 Enter
+wait_for "T^[]0;pwned^G" && ok "ESC and BEL shown as ^[ and ^G" || bad "placeholders" "$(screen)"
+screen | grep -qF "<U+009B>" && screen | grep -qF "<U+202E>evil<U+202C>" && ok "C1 and BiDi controls shown as <U+...>" \
+    || bad "C1/BiDi" "$(screen)"
+screen | grep -qF "R^[[31mRED^[[0m" && ok "CSI shown, not obeyed" || bad "CSI" "$(screen)"
+title=$(tmx display-message -p -t tj '#{pane_title}')
+[ "${title#*pwned}" = "$title" ] && [ "$title" != "x" ] && ok "terminal title unchanged" || bad "title" "$title"
+screen | grep -q "Pesticides in Baby Food\|婴儿食品中的农药\|Topic 41" && ok "screen not cleared by the document" \
+    || bad "cleared" "$(screen)"
+tmx send-keys -t tj '?'
+wait_for "keys of the assessment screen" && ok "help on ?" || bad "help" "$(screen)"
+tmx send-keys -t tj x
+wait_for "│ Hostile" && ok "any key leaves the help" || bad "leave help" "$(screen)"
+
+# ---- resize mid-session: to 200x50 and back ----
+tmx resize-window -t tj -x 200 -y 50
+sleep 0.5
+[ "$(screen | wc -l)" -eq 50 ] && screen | head -1 | grep -q "topic 41" && screen | tail -1 | grep -q "r report" \
+    && ok "resize to 200x50 redraws" || bad "resize" "$(screen | head -3; screen | tail -2)"
+tmx send-keys -t tj 0
+wait_for "Saved D3 = 0 Not relevant" && ok "judging after the resize" || bad "judge after resize" "$(screen | tail -3)"
+tmx resize-window -t tj -x 80 -y 24
+sleep 0.5
+[ "$(screen | wc -l)" -eq 24 ] && screen | head -1 | grep -q "2/3 judged" && ok "resize back to 80x24" \
+    || bad "resize back" "$(screen | head -2)"
+
+# ---- undo, then quit with q restores the terminal ----
+tmx send-keys -t tj u
+wait_for "Undone: D3 is unjudged again." && ok "undo" || bad "undo" "$(screen | tail -3)"
+tmx send-keys -t tj q
+for _ in $(seq 1 50); do [ -s "$tmp/exit" ] && break; sleep 0.1; done
+grep -q "EXIT=0" "$tmp/exit" 2>/dev/null && ok "q quits with status 0" || bad "quit" "$(cat "$tmp/exit" 2>/dev/null)"
+[ "$(judged_by alice)" -eq 1 ] && ok "the undone judgment is gone from the file" || bad "undo in file" "$(judged_by alice)"
+tmx display-message -p -t tj '#{cursor_flag} #{alternate_on}' | grep -q "^1 0" && ok "cursor and main screen restored" \
+    || bad "terminal restored" "$(tmx display-message -p -t tj '#{cursor_flag} #{alternate_on}')"
+
+# ---- SIGTERM ends the session cleanly ----
+start 200 50
+wait_for "1/3 judged" || bad "restart" "$(screen | head -1)"
+pkill -TERM -P "$(tmx list-panes -t tj -F '#{pane_pid}')"
+for _ in $(seq 1 50); do [ -s "$tmp/exit" ] && break; sleep 0.1; done
+grep -q "EXIT=0" "$tmp/exit" 2>/dev/null && ok "SIGTERM quits cleanly" || bad "SIGTERM" "$(cat "$tmp/exit" 2>/dev/null)"
+tmx display-message -p -t tj '#{alternate_on}' | grep -q "^0" && ok "terminal restored after SIGTERM" || bad "restore after TERM" "alternate screen still on"
+
+# ---- an assessor without topics is told so, with no screen ----
+tj assign -d "$c" bob 42 2>/dev/null
+tj assess -d "$c" --assessor carol </dev/null >/dev/null 2>"$tmp/err"; st=$?
+[ $st -eq 3 ] && grep -q "no topics are assigned to 'carol'" "$tmp/err" && ok "no assigned topics" || bad "unassigned" "$st $(cat "$tmp/err")"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
