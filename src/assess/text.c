@@ -69,6 +69,21 @@ static int is_cjk(wchar_t c)
            (c >= 0x20000 && c <= 0x3ffff);
 }
 
+/* Case folding and letter tests with an ASCII fast path (documents are mostly ASCII). */
+static inline wchar_t fold(wchar_t c)
+{
+    if (c < 0x80)
+        return c >= 'A' && c <= 'Z' ? c + 32 : c;
+    return (wchar_t)towlower((wint_t)c);
+}
+
+static inline int alnum(wchar_t c)
+{
+    if (c < 0x80)
+        return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || (c >= '0' && c <= '9');
+    return iswalnum((wint_t)c) != 0;
+}
+
 int assess_char_width(wchar_t c)
 {
     if (c < 0x80)
@@ -99,7 +114,19 @@ void assess_text_add(assess_text *t, const char *utf8, size_t len, unsigned char
     const unsigned char *p = (const unsigned char *)utf8;
     size_t i = 0;
     char buf[16];
+    if (t->cap < t->n + len + 1) {   /* one character per byte at most, but placeholders */
+        size_t cap = t->cap;
+        util_grow(&t->ch, &cap, t->n + len + 1, sizeof *t->ch);
+        util_grow(&t->attr, &t->cap, t->n + len + 1, sizeof *t->attr);
+    }
     while (i < len) {
+        /* printable ASCII runs go straight in */
+        while (i < len && p[i] >= 0x20 && p[i] < 0x7f && t->n < t->cap) {
+            t->ch[t->n] = p[i++];
+            t->attr[t->n++] = attr;
+        }
+        if (i == len)
+            break;
         size_t used;
         long c = utf8_decode(p + i, len - i, &used);
         unsigned char ph = attr | ASSESS_ATTR_PLACEHOLDER;
@@ -171,8 +198,8 @@ void assess_text_wrap(assess_text *t, int width)
         int w = 0, prev_wide = 0, wrapped = 0;
         while (i < n && t->ch[i] != L'\n') {
             wchar_t c = t->ch[i];
-            int cw = (t->attr[i] & ASSESS_ATTR_PLACEHOLDER) ? 1 : assess_char_width(c);
-            int nospace = is_nospace(c);
+            int cw = c < 0x80 || (t->attr[i] & ASSESS_ATTR_PLACEHOLDER) ? 1 : assess_char_width(c);
+            int nospace = c >= 0x0e00 && is_nospace(c);
             if (i > start && (nospace || prev_wide)) {
                 brk = i;
                 brk_end = i;
@@ -207,26 +234,32 @@ void assess_text_wrap(assess_text *t, int width)
 
 static int word_char(const assess_text *t, size_t i)
 {
-    return !(t->attr[i] & ASSESS_ATTR_PLACEHOLDER) && iswalnum((wint_t)t->ch[i]);
+    return !(t->attr[i] & ASSESS_ATTR_PLACEHOLDER) && alnum(t->ch[i]);
 }
 
 void assess_text_mark_terms(assess_text *t, const wchar_t *const *terms, size_t nterms)
 {
-    for (size_t k = 0; k < nterms; k++) {
-        const wchar_t *term = terms[k];
-        size_t m = wcslen(term);
-        if (m == 0)
+    if (nterms == 0)
+        return;
+    /* one pass over the text; each position is folded once and compared with the first
+     * character of every term */
+    for (size_t i = 0; i < t->n; i++) {
+        wchar_t c = t->ch[i];
+        if (!alnum(c) || (t->attr[i] & ASSESS_ATTR_PLACEHOLDER))
             continue;
-        int anywhere = is_nospace(term[0]);
-        for (size_t i = 0; i + m <= t->n; i++) {
-            if ((wchar_t)towlower((wint_t)t->ch[i]) != term[0] ||
-                (t->attr[i] & ASSESS_ATTR_PLACEHOLDER))
+        wchar_t lc = fold(c);
+        int word_start = i == 0 || !word_char(t, i - 1);
+        for (size_t k = 0; k < nterms; k++) {
+            const wchar_t *term = terms[k];
+            if (term[0] != lc)
                 continue;
-            if (!anywhere && i > 0 && word_char(t, i - 1))
+            int anywhere = is_nospace(term[0]);
+            if (!anywhere && !word_start)
                 continue;
-            size_t j = 1;
-            while (j < m && !(t->attr[i + j] & ASSESS_ATTR_PLACEHOLDER) &&
-                   (wchar_t)towlower((wint_t)t->ch[i + j]) == term[j])
+            size_t m = wcslen(term), j = 1;
+            if (i + m > t->n)
+                continue;
+            while (j < m && !(t->attr[i + j] & ASSESS_ATTR_PLACEHOLDER) && fold(t->ch[i + j]) == term[j])
                 j++;
             if (j < m)
                 continue;
@@ -253,7 +286,7 @@ size_t assess_text_mark_found(assess_text *t, const wchar_t *needle)
         return 0;
     for (size_t i = 0; i + m <= t->n; i++) {
         size_t j = 0;
-        while (j < m && (wchar_t)towlower((wint_t)t->ch[i + j]) == needle[j])
+        while (j < m && fold(t->ch[i + j]) == needle[j])
             j++;
         if (j == m) {
             for (size_t q = i; q < i + m; q++)

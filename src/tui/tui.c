@@ -486,3 +486,51 @@ int tui_assess(assess_session *a, const tui_report *report, util_error *err)
         status = err->code;
     return status;
 }
+
+struct tui_screen {
+    SCREEN *screen;
+    FILE *in;
+};
+
+tui_screen *tui_screen_open(FILE *out, int rows, int cols, util_error *err)
+{
+    utf8_locale();
+    tui_screen *sc = util_calloc(1, sizeof *sc);
+    FILE *in = fopen("/dev/null", "r");
+    sc->screen = in != NULL ? newterm("xterm-256color", out, in) : NULL;
+    if (sc->screen == NULL) {
+        if (in != NULL)
+            fclose(in);
+        free(sc);
+        util_error_set(err, UTIL_EXIT_SYSTEM, NULL, 0, "cannot start a screen (terminfo xterm-256color)");
+        return NULL;
+    }
+    sc->in = in;
+    set_term(sc->screen);
+    resizeterm(rows, cols);
+    if (has_colors()) {
+        start_color();
+        init_pair(PAIR_TERM, COLOR_BLACK, COLOR_YELLOW);
+        init_pair(PAIR_FOUND, COLOR_BLACK, COLOR_CYAN);
+    }
+    return sc;
+}
+
+void tui_screen_draw(tui_screen *sc, assess_session *a, const tui_report *report, double now)
+{
+    set_term(sc->screen);
+    draw(a, report, now);
+}
+
+void tui_screen_close(tui_screen **psc)
+{
+    tui_screen *sc = *psc;
+    if (sc == NULL)
+        return;
+    set_term(sc->screen);
+    endwin();
+    delscreen(sc->screen);
+    fclose(sc->in);
+    free(sc);
+    *psc = NULL;
+}

@@ -3,6 +3,7 @@
 #define TJ_TUI_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "assess/assess.h"
 #include "util/util.h"
@@ -19,5 +20,12 @@ typedef struct tui_report {
  * arrives; the terminal is restored in every case, also on a fatal error. report may be
  * NULL. Returns an exit status; err is set when a judgment could not be saved. */
 int tui_assess(assess_session *a, const tui_report *report, util_error *err);
+
+/* A screen drawn into a stream instead of the terminal, for benchmarks: rows x cols cells
+ * of xterm-256color output. Draw renders the session's current state once. */
+typedef struct tui_screen tui_screen;
+tui_screen *tui_screen_open(FILE *out, int rows, int cols, util_error *err);
+void tui_screen_draw(tui_screen *sc, assess_session *a, const tui_report *report, double now);
+void tui_screen_close(tui_screen **sc);
 
 #endif
