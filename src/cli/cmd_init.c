@@ -8,12 +8,13 @@
 
 static const char init_usage[] =
     "usage: trecjudge init [-d CAMPAIGN] [--scale binary|graded4] [--grades SPEC]\n"
-    "                      [--relevance-level N]\n"
+    "                      [--relevance-level N] [--lang LANG]\n"
     "Creates a new, empty campaign file (default: $TRECJUDGE_CAMPAIGN or campaign.tjdb).\n"
     "The judgment scale is binary (0 Not relevant, 1 Relevant) unless --scale graded4\n"
     "(0 Not, 1 Partially, 2 Fairly, 3 Highly relevant) or --grades gives it as\n"
     "GRADE:LABEL:KEY,... (for example \"0:Not relevant:n,1:Relevant:r\"). A grade at or\n"
-    "above the relevance level (default 1) counts as relevant.\n";
+    "above the relevance level (default 1) counts as relevant. --lang sets the language\n"
+    "topics are shown in on the assessment screen (default: English when a topic has it).\n";
 
 static const char graded4[] =
     "0:Not relevant:0,1:Partially relevant:1,2:Fairly relevant:2,3:Highly relevant:3";
@@ -42,7 +43,9 @@ int cli_init(int argc, char **argv)
     static const struct option longopts[] = {
         { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
         { "scale", required_argument, NULL, 's' }, { "grades", required_argument, NULL, 'g' },
-        { "relevance-level", required_argument, NULL, 'l' }, { NULL, 0, NULL, 0 } };
+        { "relevance-level", required_argument, NULL, 'l' }, { "lang", required_argument, NULL, 'L' },
+        { NULL, 0, NULL, 0 } };
+    const char *lang = NULL;
     const char *path = NULL, *spec = "0:Not relevant:0,1:Relevant:1";
     long level = 1;
     int opt;
@@ -72,6 +75,9 @@ int cli_init(int argc, char **argv)
                 return UTIL_EXIT_USAGE;
             }
             break;
+        case 'L':
+            lang = optarg;
+            break;
         default:
             fputs(init_usage, stderr);
             return UTIL_EXIT_USAGE;
@@ -100,7 +106,7 @@ int cli_init(int argc, char **argv)
         return err.code ? err.code : UTIL_EXIT_SYSTEM;
     }
     if (store_begin(s, &err) != 0 || store_scale_set(s, grades, n, level, &err) != 0 ||
-        store_commit(s, &err) != 0) {
+        (lang != NULL && store_setting_set(s, "lang", lang, &err) != 0) || store_commit(s, &err) != 0) {
         store_rollback(s);
         util_warn("%s", err.msg);
         status = err.code ? err.code : UTIL_EXIT_SYSTEM;
