@@ -81,6 +81,7 @@ typedef enum assess_mode {
     ASSESS_MODE_HELP,             /* the help screen; any key goes back */
     ASSESS_MODE_INPUT,            /* a line of input at the bottom (search, jump, note) */
     ASSESS_MODE_REPORT,           /* the live report */
+    ASSESS_MODE_RESULTS,          /* results of a search over the whole collection */
     ASSESS_MODE_QUIT,             /* the session is over; everything is saved */
 } assess_mode;
 
@@ -106,6 +107,14 @@ typedef struct assess_strategy {
     void (*free)(void *ctx);
 } assess_strategy;
 
+/* Searches the whole collection (for documents the pool missed): fills up to max docnos
+ * (allocated) for a query; returns how many, or -1 with err set. */
+typedef struct assess_searcher {
+    void *ctx;
+    long (*search)(void *ctx, const char *query, char **docnos, size_t max, util_error *err);
+    void (*free)(void *ctx);
+} assess_searcher;
+
 typedef struct assess_options {
     const char *assessor;         /* NULL: $USER, else "assessor" */
     const char *topic;            /* NULL: the first topic with unjudged documents */
@@ -119,6 +128,15 @@ int assess_open(store *s, const assess_options *o, assess_session **out, util_er
 void assess_close(assess_session **a);
 /* Installs a strategy (taken over; freed with the session). */
 void assess_set_strategy(assess_session *a, assess_strategy st);
+
+/* Installs a collection search (taken over; freed with the session); the key S uses it. */
+void assess_set_searcher(assess_session *a, assess_searcher se);
+
+/* The index of the pool item with this docno, or -1. */
+long assess_item_index(const assess_session *a, const char *docno);
+
+/* In ASSESS_MODE_RESULTS: the results as text (one line each) and the one selected. */
+const assess_text *assess_results(const assess_session *a, size_t *selected);
 
 /* Handles one key at time `now` (seconds, monotonic). Returns 0, or -1 when saving failed
  * (err set; the screen shows it and nothing is claimed saved). */

@@ -29,7 +29,10 @@ typedef struct grade_entry {
     char *label, *key;
 } grade_entry;
 
-typedef enum input_kind { INPUT_FIND, INPUT_JUMP, INPUT_NOTE } input_kind;
+typedef enum input_kind { INPUT_FIND, INPUT_JUMP, INPUT_NOTE, INPUT_SEARCH } input_kind;
+
+/* How many results a collection search shows. */
+#define SEARCH_MAX 50
 
 struct assess_session {
     store *s;
@@ -70,6 +73,11 @@ struct assess_session {
     char *pending_note;
     assess_strategy strategy;
     int has_strategy;
+    assess_searcher searcher;
+    int has_searcher;
+    char *results[SEARCH_MAX];
+    size_t nresults, selected;
+    assess_text results_text;
 };
 
 static void say(assess_session *a, int error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -366,6 +374,122 @@ static int load_topic(assess_session *a, size_t index, double now, util_error *e
     return show_item(a, advance(a), now, err);
 }
 
+/* ---- searching the collection ---- */
+
+static void clear_results(assess_session *a)
+{
+    for (size_t i = 0; i < a->nresults; i++)
+        free(a->results[i]);
+    a->nresults = 0;
+    a->selected = 0;
+    assess_text_clear(&a->results_text);
+}
+
+static void build_results_text(assess_session *a)
+{
+    assess_text *t = &a->results_text;
+    assess_text_clear(t);
+    for (size_t i = 0; i < a->nresults; i++) {
+        long in_pool = find_item(a, a->results[i]);
+        char head[64];
+        const char *mark = "new";
+        if (in_pool >= 0)
+            mark = a->items[in_pool].judged ? "judged" : "in pool";
+        snprintf(head, sizeof head, "%2zu. [%s] ", i + 1, mark);
+        if (i > 0)
+            assess_text_add(t, "\n", 1, 0);
+        assess_text_add(t, head, strlen(head), ASSESS_ATTR_HEADING);
+        assess_text_add(t, a->results[i], strlen(a->results[i]), 0);
+        char *title = NULL, *body = NULL;
+        size_t len;
+        util_error err = { 0, "" };
+        if (store_doc_get(a->s, a->results[i], &title, &body, &len, &err) == 1 && title != NULL) {
+            assess_text_add(t, "  ", 2, 0);
+            /* the title alone, cut at a line break: one result is one line */
+            assess_text_add(t, title, strcspn(title, "\r\n"), 0);
+        }
+        free(title);
+        free(body);
+    }
+    assess_text_wrap(t, 100000);
+}
+
+static int run_search(assess_session *a, const char *query, util_error *err)
+{
+    clear_results(a);
+    long n = a->searcher.search(a->searcher.ctx, query, a->results, SEARCH_MAX, err);
+    if (n < 0) {
+        say(a, 1, "Search failed: %s", err->msg);
+        err->code = 0;
+        err->msg[0] = '\0';
+        return 0;
+    }
+    a->nresults = (size_t)n;
+    if (n == 0) {
+        say(a, 0, "Nothing in the collection matches '%s'.", query);
+        return 0;
+    }
+    build_results_text(a);
+    a->mode = ASSESS_MODE_RESULTS;
+    say(a, 0, "%ld documents for '%s': Enter opens one (added to the pool as found by search), Esc goes back.",
+        n, query);
+    return 0;
+}
+
+/* Opens the selected result, adding it to the topic's pool as found by search. */
+static int open_result(assess_session *a, double now, util_error *err)
+{
+    const char *docno = a->results[a->selected];
+    long i = find_item(a, docno);
+    if (i < 0) {
+        int64_t tid = a->topics[a->cur_topic].id;
+        int64_t position = (int64_t)a->nitems + 1000000;
+        if (store_begin(a->s, err) != 0)
+            return -1;
+        if (store_pool_add(a->s, tid, docno, position, "search", err) != 0 || store_commit(a->s, err) != 0) {
+            store_rollback(a->s);
+            say(a, 1, "NOT ADDED: %s", err->msg);
+            return -1;
+        }
+        util_grow(&a->items, &a->capitems, a->nitems + 1, sizeof *a->items);
+        a->items[a->nitems++] = (assess_item){ util_strdup(docno), util_strdup("search"), 0, 0, 0, 0 };
+        a->by_docno = util_realloc(a->by_docno, (a->nitems + 1) * sizeof *a->by_docno);
+        for (size_t k = 0; k < a->nitems; k++)
+            a->by_docno[k] = k;
+        sort_items = a->items;
+        qsort(a->by_docno, a->nitems, sizeof *a->by_docno, docno_cmp);
+        i = (long)a->nitems - 1;
+        say(a, 0, "%s added to the pool of topic %s as found by search.", docno, a->topics[a->cur_topic].qid);
+    }
+    a->mode = ASSESS_MODE_JUDGE;
+    return show_item(a, i, now, err);
+}
+
+static int results_key(assess_session *a, int key, double now, util_error *err)
+{
+    switch (key) {
+    case 'j':
+    case ASSESS_KEY_DOWN:
+        if (a->selected + 1 < a->nresults)
+            a->selected++;
+        return 0;
+    case 'k':
+    case ASSESS_KEY_UP:
+        if (a->selected > 0)
+            a->selected--;
+        return 0;
+    case ASSESS_KEY_ENTER:
+        return open_result(a, now, err);
+    case 'q':
+    case ASSESS_KEY_INTERRUPT:
+    case ASSESS_KEY_ESCAPE:
+        a->mode = ASSESS_MODE_JUDGE;
+        return 0;
+    default:
+        return 0;
+    }
+}
+
 /* ---- keys ---- */
 
 static const assess_keyinfo fixed_keys[] = {
@@ -389,6 +513,7 @@ static const assess_keyinfo fixed_keys[] = {
     { "J  K", "scroll the topic", NULL, 0 },
     { ":", "go to a docno", NULL, 0 },
     { "t  T", "next / previous topic", "topic", 0 },
+    { "S", "search the collection", "search", 0 },
     { "r", "live report", "report", 0 },
 };
 
@@ -597,6 +722,10 @@ static int finish_input(assess_session *a, double now, util_error *err)
         }
         return show_item(a, i, now, err);
     }
+    case INPUT_SEARCH:
+        if (a->line_len == 0)
+            return 0;
+        return run_search(a, text, err);
     case INPUT_NOTE: {
         if (a->cur < 0)
             return 0;
@@ -773,6 +902,13 @@ static int judge_key(assess_session *a, int key, double now, util_error *err)
     case ':':
         start_input(a, INPUT_JUMP, "Go to docno: ");
         return 0;
+    case 'S':
+        if (!a->has_searcher) {
+            say(a, 0, "No search index: build it with 'trecjudge index'.");
+            return 0;
+        }
+        start_input(a, INPUT_SEARCH, "Search the collection: ");
+        return 0;
     case 'n':
     case 'N':
         if (a->find[0] == L'\0') {
@@ -829,6 +965,8 @@ int assess_key(assess_session *a, int key, double now, util_error *err)
         return 0;
     case ASSESS_MODE_INPUT:
         return input_key(a, key, now, err);
+    case ASSESS_MODE_RESULTS:
+        return results_key(a, key, now, err);
     case ASSESS_MODE_JUDGE:
         a->message[0] = '\0';
         a->message_error = 0;
@@ -951,11 +1089,34 @@ void assess_set_strategy(assess_session *a, assess_strategy st)
     a->has_strategy = 1;
 }
 
+void assess_set_searcher(assess_session *a, assess_searcher se)
+{
+    if (a->has_searcher && a->searcher.free != NULL)
+        a->searcher.free(a->searcher.ctx);
+    a->searcher = se;
+    a->has_searcher = 1;
+}
+
+long assess_item_index(const assess_session *a, const char *docno)
+{
+    return find_item(a, docno);
+}
+
+const assess_text *assess_results(const assess_session *a, size_t *selected)
+{
+    *selected = a->selected;
+    return &a->results_text;
+}
+
 void assess_close(assess_session **pa)
 {
     assess_session *a = *pa;
     if (a == NULL)
         return;
+    clear_results(a);
+    assess_text_free(&a->results_text);
+    if (a->has_searcher && a->searcher.free != NULL)
+        a->searcher.free(a->searcher.ctx);
     free_topic_state(a);
     free(a->fields);
     free(a->items);

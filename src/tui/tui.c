@@ -341,6 +341,20 @@ static void draw_report(assess_session *a, const tui_report *report, const layou
     free(lines);
 }
 
+static void draw_results(assess_session *a, const layout *l)
+{
+    size_t sel;
+    const assess_text *t = assess_results(a, &sel);
+    size_t first = sel >= (size_t)l->body_h ? sel - (size_t)l->body_h + 1 : 0;
+    for (int r = 0; r < l->body_h && first + (size_t)r < t->nlines; r++) {
+        if (first + (size_t)r == sel)
+            fill(l->body_y + r, l->doc_x + 1, l->doc_w - 1, A_REVERSE);
+        draw_line(t, first + (size_t)r, l->body_y + r, l->doc_x + 1, l->doc_w - 1);
+        if (first + (size_t)r == sel)
+            mvchgat(l->body_y + r, l->doc_x + 1, l->doc_w - 1, A_REVERSE, 0, NULL);
+    }
+}
+
 static void draw(assess_session *a, const tui_report *report, double now)
 {
     layout l = compute_layout();
@@ -359,7 +373,10 @@ static void draw(assess_session *a, const tui_report *report, double now)
         draw_topic(a, &l);
         draw_separator(a, &l);
         draw_pool(a, &l);
-        draw_doc(a, &l);
+        if (assess_get_mode(a) == ASSESS_MODE_RESULTS)
+            draw_results(a, &l);
+        else
+            draw_doc(a, &l);
         draw_legend(a, &l);
         draw_message(a, &l);
         if (assess_get_mode(a) == ASSESS_MODE_INPUT)

@@ -429,6 +429,75 @@ static void test_every_key(void **state)
     store_close(&s);
 }
 
+static long fake_search(void *ctx, const char *query, char **docnos, size_t max, util_error *err)
+{
+    (void)err;
+    (void)max;
+    strcpy(ctx, query);
+    if (strcmp(query, "none") == 0)
+        return 0;
+    docnos[0] = strdup("d3");
+    docnos[1] = strdup("extra");
+    return 2;
+}
+
+static int on_pool_row(void *ctx, const char *docno, int64_t position, const char *source)
+{
+    (void)position;
+    char one[64];
+    snprintf(one, sizeof one, "%s:%s;", docno, source);
+    strcat(ctx, one);
+    return 0;
+}
+
+static void test_search_collection(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = make_campaign("search.tjdb");
+    assess_options o = { "sam", NULL, NULL, 0.0 };
+    assess_session *a = NULL;
+    assert_int_equal(assess_open(s, &o, &a, &err), 0);
+    keys(a, "S", 1);
+    assert_non_null(strstr(assess_message(a, NULL), "No search index"));
+    static char asked[64];
+    assess_set_searcher(a, (assess_searcher){ asked, fake_search, NULL });
+    keys(a, "Snone", 1);
+    assert_int_equal(assess_key(a, ASSESS_KEY_ENTER, 1, &err), 0);
+    assert_int_equal(assess_get_mode(a), ASSESS_MODE_JUDGE);
+    assert_non_null(strstr(assess_message(a, NULL), "Nothing in the collection"));
+    keys(a, "Sbees", 1);
+    assert_int_equal(assess_key(a, ASSESS_KEY_ENTER, 1, &err), 0);
+    assert_string_equal(asked, "bees");
+    assert_int_equal(assess_get_mode(a), ASSESS_MODE_RESULTS);
+    size_t sel;
+    const assess_text *r = assess_results(a, &sel);
+    assert_int_equal(sel, 0);
+    assert_string_equal(lines_of(r), " 1. [in pool] d3  A title| 2. [new] extra");
+    assert_int_equal(assess_key(a, ASSESS_KEY_DOWN, 1, &err), 0);
+    assert_int_equal(assess_key(a, ASSESS_KEY_ENTER, 2, &err), 0);
+    assert_int_equal(assess_get_mode(a), ASSESS_MODE_JUDGE);
+    assert_string_equal(shown(a), "extra");
+    assert_int_equal(assess_item_index(a, "extra"), 4);
+    keys(a, "1", 3);
+    assert_string_equal(judged(s, "T1", "sam"), "extra=1@1;");
+    char rows[256] = "";
+    int64_t tid;
+    assert_int_equal(store_topic_id(s, "T1", 0, &tid, &err), 1);
+    assert_int_equal(store_pool_each(s, tid, on_pool_row, rows, &err), 0);
+    assert_string_equal(rows, "d1:pool;d2:pool;d3:pool;d4:pool;extra:search;");
+    /* a result already in the pool is opened, not added again */
+    keys(a, "Sbees", 4);
+    assert_int_equal(assess_key(a, ASSESS_KEY_ENTER, 4, &err), 0);
+    assert_int_equal(assess_key(a, ASSESS_KEY_ENTER, 4, &err), 0);
+    assert_string_equal(shown(a), "d3");
+    size_t n;
+    assess_items(a, &n);
+    assert_int_equal(n, 5);
+    assess_close(&a);
+    store_close(&s);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -455,6 +524,7 @@ int main(void)
         cmocka_unit_test(test_navigation_and_input),
         cmocka_unit_test(test_assignments),
         cmocka_unit_test(test_every_key),
+        cmocka_unit_test(test_search_collection),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1,0 +1,157 @@
+/* cmd_demo.c: `trecjudge demo`, which builds the bundled demo campaign, pools it and opens the assessment screen. */
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+
+static const char demo_usage[] =
+    "usage: trecjudge demo [--dir DIR] [--assessor NAME] [--no-assess]\n"
+    "Builds the demo campaign (4 topics in 6 languages, 152 documents, 5 runs) in DIR/demo.tjdb\n"
+    "(default: a new temporary folder), pools it, and opens the assessment screen. With an\n"
+    "existing DIR/demo.tjdb it opens that one again, judgments and all.\n"
+    "The demo data is looked for in $TRECJUDGE_DEMO, the source tree, then the installed copy.\n";
+
+/* The folder with the demo's topics, documents and runs. */
+static const char *demo_data(void)
+{
+    const char *env = getenv("TRECJUDGE_DEMO");
+    if (env != NULL && env[0] != '\0')
+        return env;
+    struct stat st;
+    if (stat(TJ_SRCDIR "/share/demo/topics.xml", &st) == 0)
+        return TJ_SRCDIR "/share/demo";
+    return TJ_PKGDATADIR "/demo";
+}
+
+/* Runs one subcommand as if typed; returns its exit status. */
+static int run(int (*cmd)(int, char **), const char *const *args)
+{
+    int argc = 0;
+    while (args[argc] != NULL)
+        argc++;
+    char **argv = util_calloc((size_t)argc + 1, sizeof *argv);
+    for (int i = 0; i < argc; i++)
+        argv[i] = util_strdup(args[i]);
+    int status = cmd(argc, argv);
+    for (int i = 0; i < argc; i++)
+        free(argv[i]);
+    free(argv);
+    return status;
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Imports every run file of data/runs, in name order. */
+static int import_runs(const char *campaign, const char *data)
+{
+    char dirpath[4096];
+    snprintf(dirpath, sizeof dirpath, "%s/runs", data);
+    DIR *d = opendir(dirpath);
+    if (d == NULL) {
+        util_warn("demo: %s: %s", dirpath, strerror(errno));
+        return UTIL_EXIT_INPUT;
+    }
+    char **names = NULL;
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.' || strstr(e->d_name, ".run") == NULL)
+            continue;
+        names = util_realloc(names, (n + 1) * sizeof *names);
+        size_t len = strlen(dirpath) + strlen(e->d_name) + 2;
+        names[n] = util_malloc(len);
+        snprintf(names[n++], len, "%s/%s", dirpath, e->d_name);
+    }
+    closedir(d);
+    qsort(names, n, sizeof *names, name_cmp);
+    int status = UTIL_EXIT_OK;
+    for (size_t i = 0; i < n && status == UTIL_EXIT_OK; i++) {
+        const char *args[] = { "runs", "import", "-d", campaign, names[i], NULL };
+        status = run(cli_runs, args);
+    }
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    return status;
+}
+
+static int build(const char *campaign, const char *data)
+{
+    char topics[4096], docs[4096];
+    snprintf(topics, sizeof topics, "%s/topics.xml", data);
+    snprintf(docs, sizeof docs, "%s/docs.sgml", data);
+    const char *init[] = { "init", "-d", campaign, "--scale", "graded4", NULL };
+    const char *ti[] = { "topics", "import", "-d", campaign, topics, NULL };
+    const char *di[] = { "docs", "import", "-d", campaign, docs, NULL };
+    int status;
+    if ((status = run(cli_init, init)) != UTIL_EXIT_OK || (status = run(cli_topics, ti)) != UTIL_EXIT_OK ||
+        (status = run(cli_docs, di)) != UTIL_EXIT_OK || (status = import_runs(campaign, data)) != UTIL_EXIT_OK)
+        return status;
+    return cli_demo_pool(campaign);
+}
+
+int cli_demo(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        { "help", no_argument, NULL, 'h' }, { "dir", required_argument, NULL, 'D' },
+        { "assessor", required_argument, NULL, 'a' }, { "no-assess", no_argument, NULL, 'n' },
+        { NULL, 0, NULL, 0 } };
+    const char *dir = NULL, *assessor = NULL;
+    int no_assess = 0, opt;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'h':
+            fputs(demo_usage, stdout);
+            return UTIL_EXIT_OK;
+        case 'D': dir = optarg; break;
+        case 'a': assessor = optarg; break;
+        case 'n': no_assess = 1; break;
+        default:
+            fputs(demo_usage, stderr);
+            return UTIL_EXIT_USAGE;
+        }
+    }
+    if (optind != argc) {
+        fputs(demo_usage, stderr);
+        return UTIL_EXIT_USAGE;
+    }
+    const char *data = demo_data();
+    char tmpdir[4096], campaign[4096];
+    if (dir == NULL) {
+        const char *base = getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp";
+        snprintf(tmpdir, sizeof tmpdir, "%s/trecjudge-demo-XXXXXX", base);
+        if (mkdtemp(tmpdir) == NULL) {
+            util_warn("demo: cannot make a folder in %s: %s", base, strerror(errno));
+            return UTIL_EXIT_SYSTEM;
+        }
+        dir = tmpdir;
+    } else if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        util_warn("demo: cannot make %s: %s", dir, strerror(errno));
+        return UTIL_EXIT_SYSTEM;
+    }
+    snprintf(campaign, sizeof campaign, "%s/demo.tjdb", dir);
+    int status = UTIL_EXIT_OK;
+    if (access(campaign, F_OK) == 0) {
+        fprintf(stderr, "demo: opening the existing %s\n", campaign);
+    } else if ((status = build(campaign, data)) != UTIL_EXIT_OK) {
+        util_warn("demo: could not build the demo campaign from %s", data);
+        return status;
+    }
+    fprintf(stderr, "demo: the campaign is %s\n", campaign);
+    if (no_assess)
+        return UTIL_EXIT_OK;
+    const char *args[] = { "assess", "-d", campaign, assessor ? "--assessor" : NULL, assessor, NULL };
+    status = run(cli_assess, args);
+    fprintf(stderr, "demo: the judgments are in %s (try: trecjudge status -d %s)\n", campaign, campaign);
+    return status;
+}
