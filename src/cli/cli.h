@@ -2,6 +2,7 @@
 #ifndef TJ_CLI_H
 #define TJ_CLI_H
 
+#include "report/report.h"
 #include "store/store.h"
 
 /* Each returns the process exit status (UTIL_EXIT_*). argv[0] is the subcommand name. */
@@ -15,6 +16,9 @@ int cli_check(int argc, char **argv);
 int cli_assign(int argc, char **argv);
 int cli_topics(int argc, char **argv);
 int cli_docs(int argc, char **argv);
+int cli_report(int argc, char **argv);
+int cli_compare(int argc, char **argv);
+int cli_agreement(int argc, char **argv);
 
 /* How one kind of file is imported: the work done inside the file's transaction (it
  * returns the number of items stored, or -1 with err set) and the summary printed after
@@ -40,5 +44,36 @@ int cli_campaign_only(int argc, char **argv, const char *usage, const char **pat
 const char *cli_campaign_path(const char *opt);
 /* Opens the campaign or prints why not; returns NULL then. */
 store *cli_campaign_open(const char *opt, int *status);
+
+/* The live report of a campaign (its judgment history replayed, several assessors merged
+ * as `qrels export` does by default: the highest grade) or of QRELS RUN... files
+ * (cmd_report.c; report and compare use it). */
+typedef struct cli_report_opts {
+    const char *command;          /* for messages */
+    const char *measures;         /* comma-separated -m specs, NULL: the leaderboard's */
+    double rbp_p;
+    long relevance_level;
+    int relevance_level_set;      /* else the campaign's (1 for files) */
+    long checkpoint_every;        /* a checkpoint every N history entries (0: none) */
+} cli_report_opts;
+
+typedef struct cli_live {
+    report_live *live;
+    store *store;                 /* NULL for files */
+    struct cli_replay *replay;
+    int64_t last;                 /* the last history entry replayed */
+    long changes, checkpoint_every;
+    long *checkpoint_at;          /* judgments at each checkpoint */
+    size_t ncheckpoints, checkpoint_cap;
+} cli_live;
+
+void cli_report_opts_init(cli_report_opts *o, const char *command);
+/* files: QRELS then RUN files (nfiles >= 2), or none for the campaign. Returns an exit
+ * status; on success c is to be closed with cli_report_close. */
+int cli_report_open(cli_live *c, const char *campaign, char **files, int nfiles,
+                    const cli_report_opts *o);
+/* Replays the history entries written since the last call (campaign only). */
+int cli_report_update(cli_live *c);
+void cli_report_close(cli_live *c);
 
 #endif

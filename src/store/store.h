@@ -168,6 +168,20 @@ int store_setting_set(store *s, const char *key, const char *value, util_error *
 
 /* ---- live report (src/store/report.c) ---- */
 
+/* One change of a judgment, as the history recorded it. */
+typedef struct store_history {
+    int64_t id;            /* increasing: the order the changes were made in */
+    const char *qid;
+    const char *docno;
+    const char *assessor;
+    long grade;            /* the new grade (-1: pooled, not judged) */
+} store_history;
+typedef int (*store_history_fn)(void *ctx, const store_history *h);
+
+/* Every change with an id above after, oldest first; replaying them all gives the
+ * current judgments. fn returns non-zero to stop (the function then returns -1). */
+int store_history_each(store *s, int64_t after, store_history_fn fn, void *ctx, util_error *err);
+
 
 /* ---- search index (src/store/search.c) ---- */
 
