@@ -1,6 +1,7 @@
 /* live.c: the live leaderboard: every measure of every run over the judged topics, recomputed one topic at a time as judgments arrive. */
 #include "report.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +53,9 @@ static void strmap_add(strmap *m, char *const *keys, size_t n)
 
 /* ---- the live report ---- */
 
+/* A topic's document without a qrels line (METRICS_NONPOOL is -1, a grade qrels use). */
+#define LIVE_NONE LONG_MIN
+
 typedef struct live_ranking {
     uint32_t *doc;       /* the topic's document numbers, in trec_eval order */
     double *score;
@@ -62,7 +66,7 @@ typedef struct live_ranking {
 typedef struct live_topic {
     char *qid;
     char **docnos;       /* every document seen for the topic: retrieved or judged */
-    long *grades;        /* per document: METRICS_NONPOOL when not in the qrels */
+    long *grades;        /* per document: LIVE_NONE when not in the qrels */
     size_t ndocs, docs_cap;
     strmap docs;
     long in_qrels;       /* documents with a qrels line (any grade) */
@@ -286,7 +290,7 @@ static uint32_t doc_get(live_topic *tp, const char *docno)
         tp->docs_cap = cap;
     }
     tp->docnos[tp->ndocs] = util_strdup(docno);
-    tp->grades[tp->ndocs] = METRICS_NONPOOL;
+    tp->grades[tp->ndocs] = LIVE_NONE;
     tp->ndocs++;
     strmap_add(&tp->docs, tp->docnos, tp->ndocs);
     return (uint32_t)(tp->ndocs - 1);
@@ -322,7 +326,7 @@ static void topic_levels(report_live *l, const live_topic *tp, metrics_topic *ba
     util_grow(&l->grades, &l->grades_cap, tp->ndocs + 1, sizeof *l->grades);
     size_t n = 0;
     for (size_t d = 0; d < tp->ndocs; d++)
-        if (tp->grades[d] != METRICS_NONPOOL)
+        if (tp->grades[d] != LIVE_NONE)
             l->grades[n++] = tp->grades[d];
     size_t nl = metrics_levels_size(l->grades, n);
     util_grow(&l->levels, &l->levels_cap, nl + 1, sizeof *l->levels);
@@ -343,7 +347,7 @@ static int rank_run(report_live *l, const live_topic *tp, const live_ranking *rk
         l->mdocs[i].score = rk->score[i];
         l->mdocs[i].docno = tp->docnos[rk->doc[i]];
         /* as eval: not in the qrels, in the qrels with a negative grade, or the grade */
-        l->mdocs[i].rel = g == METRICS_NONPOOL ? METRICS_NONPOOL : g < 0 ? METRICS_UNJUDGED : g;
+        l->mdocs[i].rel = g == LIVE_NONE ? METRICS_NONPOOL : g < 0 ? METRICS_UNJUDGED : g;
     }
     *t = *base;
     metrics_rank(l->mdocs, rk->n, &l->params, l->rels, t);
@@ -486,11 +490,11 @@ void report_live_judge(report_live *l, const char *qid, const char *docno, long 
     size_t ti = topic_get(l, qid); /* may move l->topics */
     live_topic *tp = &l->topics[ti];
     uint32_t d = doc_get(tp, docno);
-    long old = tp->grades[d], now = grade == REPORT_LIVE_REMOVE ? METRICS_NONPOOL : grade;
+    long old = tp->grades[d], now = grade == REPORT_LIVE_REMOVE ? LIVE_NONE : grade;
     if (old == now)
         return;
     long was_in = tp->in_qrels;
-    tp->in_qrels += (now != METRICS_NONPOOL) - (old != METRICS_NONPOOL);
+    tp->in_qrels += (now != LIVE_NONE) - (old != LIVE_NONE);
     tp->positive += (now > 0) - (old > 0);
     tp->judged += (now >= 0) - (old >= 0);
     l->num_rel_all += (now > 0) - (old > 0);
@@ -663,7 +667,12 @@ static char *line_cut(const char *s, int width)
     /* trailing blanks are of no use to a screen */
     while (len > 0 && s[len - 1] == ' ')
         len--;
-    return util_strndup(s, len);
+    char *line = util_strndup(s, len);
+    /* a run tag is input: no control character reaches the screen */
+    for (char *c = line; *c; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7f)
+            *c = '?';
+    return line;
 }
 
 size_t report_live_lines(const report_live *l, int width, size_t sort_column, const char *topic,
