@@ -10,7 +10,7 @@
 /* ---- a map from strings to indexes into an array of strings owned by the caller ---- */
 
 typedef struct strmap {
-    uint32_t *slot;      /* index + 1, 0 when empty */
+    uint64_t *slot;      /* high 32 bits of the key's hash, then index + 1 (0: empty) */
     size_t cap;          /* a power of two, or 0 */
 } strmap;
 
@@ -18,10 +18,13 @@ static long strmap_find(const strmap *m, char *const *keys, const char *key)
 {
     if (m->cap == 0)
         return -1;
-    size_t mask = m->cap - 1, i = (size_t)util_hash(key, strlen(key)) & mask;
+    uint64_t h = util_hash(key, strlen(key)), tag = h >> 32 << 32;
+    size_t mask = m->cap - 1, i = (size_t)h & mask;
     while (m->slot[i] != 0) {
-        if (strcmp(keys[m->slot[i] - 1], key) == 0)
-            return (long)m->slot[i] - 1;
+        /* the hash bits spare most string comparisons (and their cache misses) */
+        if ((m->slot[i] & ~0xffffffffULL) == tag &&
+            strcmp(keys[(m->slot[i] & 0xffffffffULL) - 1], key) == 0)
+            return (long)(m->slot[i] & 0xffffffffULL) - 1;
         i = (i + 1) & mask;
     }
     return -1;
@@ -29,10 +32,11 @@ static long strmap_find(const strmap *m, char *const *keys, const char *key)
 
 static void strmap_put(strmap *m, size_t cap, char *const *keys, size_t idx)
 {
-    size_t mask = cap - 1, i = (size_t)util_hash(keys[idx], strlen(keys[idx])) & mask;
+    uint64_t h = util_hash(keys[idx], strlen(keys[idx]));
+    size_t mask = cap - 1, i = (size_t)h & mask;
     while (m->slot[i] != 0)
         i = (i + 1) & mask;
-    m->slot[i] = (uint32_t)idx + 1;
+    m->slot[i] = (h >> 32 << 32) | (uint64_t)(idx + 1);
 }
 
 /* Adds keys[n - 1] (not present yet), keeping the load under one half. */
