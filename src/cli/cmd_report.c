@@ -341,13 +341,13 @@ static void print_board(report_live *l, report_table_format f, size_t sort, cons
         for (size_t m = 0; m < nm; m++) {
             double v = ti >= 0 ? report_live_topic_value(l, r, (size_t)ti, m)
                                : report_live_value(l, r, m);
+            row[m + 2] = cells[m + 2];
             if (topic != NULL && ti < 0)
                 row[m + 2] = NULL;
-            else if (strcmp(report_live_measure(l, m), "num_q") == 0 ||
-                     strncmp(report_live_measure(l, m), "num_", 4) == 0)
-                snprintf(cells[m + 2], sizeof cells[0], "%ld", (long)v), row[m + 2] = cells[m + 2];
+            else if (report_live_kind(l, m) == METRICS_LONG)
+                snprintf(cells[m + 2], sizeof cells[0], "%ld", (long)v);
             else
-                fmt_value(cells[m + 2], sizeof cells[0], v), row[m + 2] = cells[m + 2];
+                fmt_value(cells[m + 2], sizeof cells[0], v);
         }
         report_table_add(t, row);
     }

@@ -541,6 +541,11 @@ const char *report_live_label(const report_live *l, size_t m)
     return m < l->nv ? l->labels[m] : NULL;
 }
 
+metrics_kind report_live_kind(const report_live *l, size_t m)
+{
+    return m < l->nv ? metrics_set_kind(l->set, m) : METRICS_DOUBLE;
+}
+
 long report_live_column(const report_live *l, const char *name)
 {
     for (size_t m = 0; m < l->nv; m++)

@@ -82,6 +82,8 @@ const char *report_live_run(const report_live *l, size_t run);
 size_t report_live_nmeasures(const report_live *l);
 const char *report_live_measure(const report_live *l, size_t m);
 const char *report_live_label(const report_live *l, size_t m);
+/* METRICS_DOUBLE (printed %.4f) or METRICS_LONG (a count, printed %ld). */
+metrics_kind report_live_kind(const report_live *l, size_t m);
 /* The column of a measure by name or label (-1 when absent). */
 long report_live_column(const report_live *l, const char *name);
 size_t report_live_ntopics(const report_live *l);

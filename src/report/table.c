@@ -96,14 +96,11 @@ static void write_text(const report_table *t, const char *title, util_out *o)
     }
     for (size_t r = 0; r <= t->nrows; r++) {
         /* the header line first, then the rows */
-        size_t out = 0;
         for (size_t c = 0; c < t->ncols; c++) {
             const char *s = r == 0 ? t->header[c] : cell(t, r - 1, c);
             size_t len = strlen(s), pad = w[c] - len;
-            if (c > 0) {
+            if (c > 0)
                 util_out_str(o, "  ");
-                out += 2;
-            }
             int last = c + 1 == t->ncols;
             if (t->numeric[c])
                 for (size_t k = 0; k < pad; k++)
@@ -112,10 +109,8 @@ static void write_text(const report_table *t, const char *title, util_out *o)
             if (!t->numeric[c] && !last)
                 for (size_t k = 0; k < pad; k++)
                     util_out_char(o, ' ');
-            out += w[c];
         }
         util_out_char(o, '\n');
-        (void)out;
     }
     free(w);
 }
