@@ -44,10 +44,11 @@ int main(int argc, char **argv)
     }
     double t0 = now();
     report_live_hold(l, 1);
-    for (int r = 0; r < runs; r++) {
-        snprintf(tag, sizeof tag, "run%03d", r);
-        for (int t = 0; t < topics; t++) {
-            snprintf(qid, sizeof qid, "%d", 301 + t);
+    /* topic by topic, as the campaign hands the rankings over */
+    for (int t = 0; t < topics; t++) {
+        snprintf(qid, sizeof qid, "%d", 301 + t);
+        for (int r = 0; r < runs; r++) {
+            snprintf(tag, sizeof tag, "run%03d", r);
             for (int d = 0; d < POOL; d++)
                 perm[d] = d;
             for (int i = 0; i < docs; i++) {

@@ -70,6 +70,8 @@ typedef struct live_ranking {
 typedef struct live_topic {
     char *qid;
     char **docnos;       /* every document seen for the topic: retrieved or judged */
+    char **chunks;       /* where the docnos are kept, side by side (few cache misses) */
+    size_t nchunks, chunks_cap, chunk_used, chunk_size;
     long *grades;        /* per document: LIVE_NONE when not in the qrels */
     size_t ndocs, docs_cap;
     strmap docs;
@@ -209,8 +211,9 @@ void report_live_free(report_live **lp)
     for (size_t t = 0; t < l->ntopics; t++) {
         live_topic *tp = &l->topics[t];
         free(tp->qid);
-        for (size_t d = 0; d < tp->ndocs; d++)
-            free(tp->docnos[d]);
+        for (size_t k = 0; k < tp->nchunks; k++)
+            free(tp->chunks[k]);
+        free(tp->chunks);
         free(tp->docnos);
         free(tp->grades);
         free(tp->docs.slot);
@@ -282,6 +285,23 @@ static size_t topic_get(report_live *l, const char *qid)
     return l->ntopics - 1;
 }
 
+/* Copies a docno next to the topic's others; chunks never move, so pointers stay valid. */
+static char *chunk_copy(live_topic *tp, const char *docno)
+{
+    enum { CHUNK = 16384 };
+    size_t len = strlen(docno) + 1;
+    if (tp->nchunks == 0 || tp->chunk_used + len > tp->chunk_size) {
+        util_grow(&tp->chunks, &tp->chunks_cap, tp->nchunks + 1, sizeof *tp->chunks);
+        tp->chunk_size = len > CHUNK ? len : CHUNK;
+        tp->chunks[tp->nchunks++] = util_malloc(tp->chunk_size);
+        tp->chunk_used = 0;
+    }
+    char *p = tp->chunks[tp->nchunks - 1] + tp->chunk_used;
+    memcpy(p, docno, len);
+    tp->chunk_used += len;
+    return p;
+}
+
 static uint32_t doc_get(live_topic *tp, const char *docno)
 {
     long found = strmap_find(&tp->docs, tp->docnos, docno);
@@ -293,7 +313,7 @@ static uint32_t doc_get(live_topic *tp, const char *docno)
         tp->grades = util_realloc(tp->grades, cap * sizeof *tp->grades);
         tp->docs_cap = cap;
     }
-    tp->docnos[tp->ndocs] = util_strdup(docno);
+    tp->docnos[tp->ndocs] = chunk_copy(tp, docno);
     tp->grades[tp->ndocs] = LIVE_NONE;
     tp->ndocs++;
     strmap_add(&tp->docs, tp->docnos, tp->ndocs);
