@@ -21,6 +21,7 @@ static const char report_usage[] =
     "  -l N               a grade >= N counts as relevant (default: the campaign's)\n"
     "  --sort MEASURE     order of the runs (default: the first measure)\n"
     "  --topic QID        one topic's values (drill-down)\n"
+    "  --run TAG          one run's values on each judged topic, then its summary\n"
     "  --format FMT       text (default), tsv, json, md or latex\n"
     "  --stability        Kendall tau and tau_AP between the ranking by the sort measure\n"
     "                     and by each other measure, and at each checkpoint\n"
@@ -366,6 +367,42 @@ static void print_board(report_live *l, report_table_format f, size_t sort, cons
     free(numeric);
 }
 
+static void print_run(report_live *l, report_table_format f, size_t run, util_out *o)
+{
+    size_t nm = report_live_nmeasures(l), nt = report_live_ntopics(l);
+    int machine = f == REPORT_TABLE_TSV || f == REPORT_TABLE_JSON;
+    const char **header = util_malloc((nm + 1) * sizeof *header);
+    int *numeric = util_calloc(nm + 1, sizeof *numeric);
+    header[0] = "topic";
+    for (size_t m = 0; m < nm; m++) {
+        header[m + 1] = machine ? report_live_measure(l, m) : report_live_label(l, m);
+        numeric[m + 1] = 1;
+    }
+    report_table *t = report_table_new(nm + 1, header, numeric);
+    char (*cells)[32] = util_malloc((nm + 1) * sizeof *cells);
+    const char **row = util_malloc((nm + 1) * sizeof *row);
+    for (size_t k = 0; k <= nt; k++) {
+        row[0] = k < nt ? report_live_topic(l, k) : "all";
+        for (size_t m = 0; m < nm; m++) {
+            double v = k < nt ? report_live_topic_value(l, run, k, m) : report_live_value(l, run, m);
+            if (report_live_kind(l, m) == METRICS_LONG)
+                snprintf(cells[m + 1], sizeof cells[0], "%ld", (long)v);
+            else
+                fmt_value(cells[m + 1], sizeof cells[0], v);
+            row[m + 1] = cells[m + 1];
+        }
+        report_table_add(t, row);
+    }
+    char title[256];
+    snprintf(title, sizeof title, "run %s over %zu judged topics", report_live_run(l, run), nt);
+    report_table_write(t, f, machine ? NULL : title, o);
+    report_table_free(&t);
+    free(cells);
+    free(row);
+    free(header);
+    free(numeric);
+}
+
 static void print_stability(const cli_live *c, report_table_format f, size_t sort, util_out *o)
 {
     report_live *l = c->live;
@@ -543,11 +580,11 @@ int cli_report(int argc, char **argv)
         { "plot", required_argument, NULL, 'P' },    { "runs", required_argument, NULL, 'r' },
         { "depth", required_argument, NULL, 'D' },   { "svg", required_argument, NULL, 'G' },
         { "watch", required_argument, NULL, 'w' },   { "count", required_argument, NULL, 'n' },
-        { NULL, 0, NULL, 0 } };
+        { "run", required_argument, NULL, 'R' },     { NULL, 0, NULL, 0 } };
     cli_report_opts ro;
     cli_report_opts_init(&ro, "report");
     const char *campaign = NULL, *sort_name = NULL, *topic = NULL, *plot = NULL, *runs = NULL;
-    const char *svg = NULL;
+    const char *svg = NULL, *run_tag = NULL;
     report_table_format format = REPORT_TABLE_TEXT;
     int stability = 0, status = UTIL_EXIT_USAGE, opt;
     long depth = 20, watch = 0, count = 0;
@@ -634,6 +671,9 @@ int cli_report(int argc, char **argv)
         case 'G':
             svg = optarg;
             break;
+        case 'R':
+            run_tag = optarg;
+            break;
         default:
             fputs(report_usage, stderr);
             goto out;
@@ -666,6 +706,16 @@ int cli_report(int argc, char **argv)
         }
         sort = (size_t)col;
     }
+    size_t run = 0;
+    if (run_tag != NULL) {
+        while (run < report_live_nruns(c.live) && strcmp(report_live_run(c.live, run), run_tag) != 0)
+            run++;
+        if (run == report_live_nruns(c.live)) {
+            util_warn("report: no run '%s'", run_tag);
+            status = UTIL_EXIT_USAGE;
+            goto out;
+        }
+    }
     int tty = isatty(STDOUT_FILENO);
     for (long drawn = 0;;) {
         util_out o;
@@ -674,6 +724,8 @@ int cli_report(int argc, char **argv)
             util_out_str(&o, "\033[H\033[2J");
         if (plot != NULL)
             status = do_plot(c.live, plot, runs, sort, depth, svg, &o);
+        else if (run_tag != NULL)
+            print_run(c.live, format, run, &o);
         else
             print_board(c.live, format, sort, topic, &o);
         if (stability && plot == NULL)

@@ -753,6 +753,43 @@ size_t report_live_lines(const report_live *l, int width, size_t sort_column, co
     return n + 1;
 }
 
+size_t report_live_run_lines(const report_live *l, int width, size_t run, char ***lines)
+{
+    size_t nt = l->njudged, qw = 5;
+    for (size_t t = 0; t < nt; t++)
+        if (strlen(l->topics[l->judged[t]].qid) > qw)
+            qw = strlen(l->topics[l->judged[t]].qid);
+    if (qw > 24)
+        qw = 24;
+    char **out = util_calloc(nt + 2, sizeof *out);
+    size_t cap = 64 + qw + 16 * (l->nv + 1);
+    char *buf = util_malloc(cap);
+    int len = snprintf(buf, cap, "%-*s", (int)qw, "topic");
+    for (size_t m = 0; m < l->nv; m++) {
+        int w = (int)strlen(l->labels[m]);
+        len += snprintf(buf + len, cap - (size_t)len, "  %*s ", w < 6 ? 6 : w, l->labels[m]);
+    }
+    out[0] = line_cut(buf, width);
+    for (size_t t = 0; t <= nt; t++) {
+        len = snprintf(buf, cap, "%-*.*s", (int)qw, (int)qw,
+                       t < nt ? l->topics[l->judged[t]].qid : "all");
+        for (size_t m = 0; m < l->nv; m++) {
+            int w = (int)strlen(l->labels[m]);
+            double v = t < nt ? report_live_topic_value(l, run, t, m) : report_live_value(l, run, m);
+            if (run >= l->nruns)
+                len += snprintf(buf + len, cap - (size_t)len, "  %*s ", w < 6 ? 6 : w, "-");
+            else if (metrics_set_kind(l->set, m) == METRICS_LONG)
+                len += snprintf(buf + len, cap - (size_t)len, "  %*ld ", w < 6 ? 6 : w, (long)v);
+            else
+                len += snprintf(buf + len, cap - (size_t)len, "  %*.4f ", w < 6 ? 6 : w, v);
+        }
+        out[t + 1] = line_cut(buf, width);
+    }
+    free(buf);
+    *lines = out;
+    return nt + 2;
+}
+
 void report_live_lines_free(char ***lines, size_t n)
 {
     if (*lines == NULL)

@@ -117,6 +117,9 @@ void report_live_agreement(const report_live *l, size_t m1, size_t m2, double *t
  * returns their number; free with report_live_lines_free. */
 size_t report_live_lines(const report_live *l, int width, size_t sort_column, const char *topic,
                          char ***lines);
+/* One run's values on each judged topic (the other drill-down), in qid order, then a line
+ * "all" with its summary; same form and ownership as report_live_lines. */
+size_t report_live_run_lines(const report_live *l, int width, size_t run, char ***lines);
 void report_live_lines_free(char ***lines, size_t n);
 
 /* Tables of text cells written as aligned text, TSV, JSON, Markdown or LaTeX (table.c). */

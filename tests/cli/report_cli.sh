@@ -69,7 +69,12 @@ tj report -d "$c" -m map --topic r01 --format tsv | awk -F'\t' 'NR > 1 { print $
 for r in $runs; do
     tj eval -q -l 2 -m map "$tmp/export.qrels" "$r" | awk -v t="$(awk 'NR == 1 { print $6 }' "$r")" '$2 == "r01" { print t, $3 }'
 done | LC_ALL=C sort >"$tmp/t2"
-cmp -s "$tmp/t1" "$tmp/t2" && ok "report --topic" || bad "report --topic" "$(diff "$tmp/t1" "$tmp/t2" | head -3)"
+[ -s "$tmp/t1" ] && cmp -s "$tmp/t1" "$tmp/t2" && ok "report --topic" || bad "report --topic" "$(diff "$tmp/t1" "$tmp/t2" | head -3)"
+
+# The other drill-down: one run's topics, as eval -q prints them.
+tj report -d "$c" -m map -m P.10 --run beta --format tsv | awk -F'\t' 'NR > 1 { print $1, "map", $2; print $1, "P_10", $3 }' | LC_ALL=C sort >"$tmp/r1"
+tj eval -q -l 2 -m map -m P.10 "$tmp/export.qrels" "$data/report_beta.run" | awk '{ print $2, $1, $3 }' | LC_ALL=C sort >"$tmp/r2"
+[ -s "$tmp/r1" ] && cmp -s "$tmp/r1" "$tmp/r2" && ok "report --run" || bad "report --run" "$(diff "$tmp/r1" "$tmp/r2" | head -3)"
 
 # Checkpoints and stability: the last checkpoint is the current state (tau 1).
 tj report -d "$c" --stability --checkpoint-every 12 --format tsv >"$tmp/stab"

@@ -208,6 +208,13 @@ static void test_order_lines_stability(void **state)
     assert_non_null(strstr(lines[1], " -"));
     report_live_lines_free(&lines, n);
     assert_null(lines);
+    /* a run's topics, then its summary */
+    n = report_live_run_lines(l, 200, 0, &lines);
+    assert_int_equal(n, 3);
+    assert_true(strncmp(lines[1], "q1 ", 3) == 0);
+    assert_true(strncmp(lines[2], "all ", 4) == 0);
+    assert_non_null(strstr(lines[1], "0.0000")); /* "good" ranks d1 first, d2 is relevant */
+    report_live_lines_free(&lines, n);
     report_live_free(&l);
 }
 
