@@ -527,12 +527,15 @@ static int do_plot(report_live *l, const char *kind, const char *runs, size_t so
         } else if (strcmp(kind, "cg") == 0) {
             c = REPORT_CURVE_CG;
             np = (size_t)depth;
+            ylabel = "CG";
         } else if (strcmp(kind, "dcg") == 0) {
             c = REPORT_CURVE_DCG;
             np = (size_t)depth;
+            ylabel = "DCG";
         } else if (strcmp(kind, "ndcg") == 0) {
             c = REPORT_CURVE_NDCG;
             np = (size_t)depth;
+            ylabel = "nDCG";
         } else {
             util_warn("report: unknown plot '%s' (pr, cg, dcg, ndcg or rpdiff)", kind);
             status = UTIL_EXIT_USAGE;

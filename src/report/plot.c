@@ -25,12 +25,13 @@ static double series_max(const report_series *s, size_t ns, size_t nx)
     return m > 0.0 ? m : 1.0;
 }
 
-static void put_number(util_out *o, double v)
+/* An axis label: with the given decimals, or as %g when decimals < 0. */
+static void put_number(util_out *o, double v, int decimals)
 {
-    if (fabs(v) >= 100.0 || v == floor(v))
+    if (decimals < 0)
         util_out_printf(o, "%g", v);
     else
-        util_out_printf(o, "%.2f", v);
+        util_out_printf(o, "%.*f", decimals, v);
 }
 
 void report_plot_lines_text(util_out *o, const char *title, const char *xlabel, const double *x,
@@ -197,10 +198,17 @@ static void svg_begin(util_out *o, const char *title)
     util_out_str(o, "</text>\n");
 }
 
+/* The axis' top: 1, 2, 2.5 or 5 times a power of ten, at or above v. */
+static double nice_ceil(double v)
+{
+    double p = pow(10.0, floor(log10(v))), m = v / p;
+    return (m <= 1.0 ? 1.0 : m <= 2.0 ? 2.0 : m <= 2.5 ? 2.5 : m <= 5.0 ? 5.0 : 10.0) * p;
+}
+
 void report_plot_lines_svg(util_out *o, const char *title, const char *xlabel, const char *ylabel,
                            const double *x, size_t nx, const report_series *s, size_t ns)
 {
-    double ymax = series_max(s, ns, nx), xmin = nx ? x[0] : 0, xmax = nx ? x[nx - 1] : 1;
+    double ymax = nice_ceil(series_max(s, ns, nx)), xmin = nx ? x[0] : 0, xmax = nx ? x[nx - 1] : 1;
     if (xmax <= xmin)
         xmax = xmin + 1;
     double pw = SVG_W - SVG_L - SVG_R, ph = SVG_H - SVG_T - SVG_B;
@@ -214,15 +222,18 @@ void report_plot_lines_svg(util_out *o, const char *title, const char *xlabel, c
         util_out_printf(o, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
                            "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">",
                         SVG_L, py, SVG_L + pw, py, SVG_L - 6, py + 4);
-        put_number(o, yv);
+        put_number(o, yv, ymax <= 10.0 ? 2 : ymax <= 100.0 ? 1 : -1);
         util_out_str(o, "</text>\n");
     }
     size_t step = nx > 11 ? (nx + 9) / 10 : 1;
+    int whole = 1;
+    for (size_t i = 0; i < nx; i++)
+        whole &= x[i] == floor(x[i]);
     for (size_t i = 0; i < nx; i += step) {
         double px = SVG_L + pw * (x[i] - xmin) / (xmax - xmin);
         util_out_printf(o, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">", px,
                         SVG_H - SVG_B + 18);
-        put_number(o, x[i]);
+        put_number(o, x[i], whole ? -1 : 1);
         util_out_str(o, "</text>\n");
     }
     util_out_printf(o, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", SVG_L + (int)pw / 2,
