@@ -48,6 +48,13 @@ store *cli_campaign_open(const char *opt, int *status);
 /* The live report of a campaign (its judgment history replayed, several assessors merged
  * as `qrels export` does by default: the highest grade) or of QRELS RUN... files
  * (cmd_report.c; report and compare use it). */
+/* How several assessors' grades of a document become one (as `qrels export --policy`). */
+typedef enum cli_policy {
+    CLI_POLICY_MAX, CLI_POLICY_MAJORITY, CLI_POLICY_MEAN, CLI_POLICY_PRIMARY
+} cli_policy;
+/* Parses max, majority, mean or primary=NAME (primary then points into name). */
+int cli_policy_parse(const char *name, cli_policy *p, const char **primary);
+
 typedef struct cli_report_opts {
     const char *command;          /* for messages */
     const char *measures;         /* comma-separated -m specs, NULL: the leaderboard's */
@@ -55,6 +62,8 @@ typedef struct cli_report_opts {
     long relevance_level;
     int relevance_level_set;      /* else the campaign's (1 for files) */
     long checkpoint_every;        /* a checkpoint every N history entries (0: none) */
+    cli_policy policy;            /* default max, as qrels export */
+    const char *primary;
 } cli_report_opts;
 
 typedef struct cli_live {
@@ -63,6 +72,8 @@ typedef struct cli_live {
     struct cli_replay *replay;
     int64_t last;                 /* the last history entry replayed */
     long changes, checkpoint_every;
+    cli_policy policy;
+    const char *primary;
     long *checkpoint_at;          /* judgments at each checkpoint */
     size_t ncheckpoints, checkpoint_cap;
 } cli_live;

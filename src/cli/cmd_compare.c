@@ -13,6 +13,8 @@ static const char compare_usage[] =
     "values over the judged topics.\n"
     "  -m MEASURE         the measure (default map)\n"
     "  -l N               a grade >= N counts as relevant (default: the campaign's, or 1)\n"
+    "  --policy P         several assessors' grades merged as qrels export does: max\n"
+    "                     (default), majority, mean or primary=NAME\n"
     "  --baseline TAG     compare each run with TAG only\n"
     "  --test T           t, wilcoxon, sign, randomization, bootstrap or all (default t)\n"
     "  --sided 1|2        one-sided (the first run better) or two-sided (default 2)\n"
@@ -33,7 +35,8 @@ int cli_compare(int argc, char **argv)
         { "correction", required_argument, NULL, 'c' },
         { "permutations", required_argument, NULL, 'P' },
         { "seed", required_argument, NULL, 'S' },     { "alpha", required_argument, NULL, 'a' },
-        { "format", required_argument, NULL, 'F' },   { NULL, 0, NULL, 0 } };
+        { "format", required_argument, NULL, 'F' },   { "policy", required_argument, NULL, 'Q' },
+        { NULL, 0, NULL, 0 } };
     cli_report_opts ro;
     cli_report_opts_init(&ro, "compare");
     const char *campaign = NULL, *measure = "map", *baseline = NULL;
@@ -122,6 +125,12 @@ int cli_compare(int argc, char **argv)
         case 'F':
             if (report_table_format_parse(optarg, &format) != 0) {
                 util_warn("compare: unknown --format '%s' (text, tsv, json, md or latex)", optarg);
+                goto out;
+            }
+            break;
+        case 'Q':
+            if (cli_policy_parse(optarg, &ro.policy, &ro.primary) != 0) {
+                util_warn("compare: unknown --policy '%s' (max, majority, mean, primary=NAME)", optarg);
                 goto out;
             }
             break;

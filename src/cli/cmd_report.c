@@ -19,6 +19,8 @@ static const char report_usage[] =
     "                     nDCG@10 RBP resid ERR@20 judged@10)\n"
     "  --rbp-p P          persistence of the default RBP columns (default 0.8)\n"
     "  -l N               a grade >= N counts as relevant (default: the campaign's)\n"
+    "  --policy P         several assessors' grades as qrels export merges them: max\n"
+    "                     (default), majority, mean or primary=NAME\n"
     "  --sort MEASURE     order of the runs (default: the first measure)\n"
     "  --topic QID        one topic's values (drill-down)\n"
     "  --run TAG          one run's values on each judged topic, then its summary\n"
@@ -91,15 +93,42 @@ static replay_doc *replay_find(struct cli_replay *r, const char *qid, const char
     return d;
 }
 
-/* The grade `qrels export` gives with its default policy: the highest grade given,
- * -1 when no one gave one. */
-static long replay_max(const replay_doc *d)
+/* The grade `qrels export --policy` gives (the same rules as cmd_qrels.c): -1 only when no
+ * one gave a grade; max by default; majority (ties to the higher grade); mean (rounded,
+ * halves up); primary=NAME (that assessor's grade, else max). */
+static long replay_grade(const replay_doc *d, const cli_live *c)
 {
-    long g = -1;
-    for (size_t i = 0; i < d->nvotes; i++)
-        if (d->votes[i].grade > g)
-            g = d->votes[i].grade;
-    return g;
+    long max = -1, sum = 0, count = 0, best = -1, best_votes = -1, primary = -1;
+    for (size_t i = 0; i < d->nvotes; i++) {
+        long g = d->votes[i].grade;
+        if (g < 0)
+            continue;
+        if (g > max)
+            max = g;
+        sum += g;
+        count++;
+        if (c->primary != NULL && strcmp(d->votes[i].assessor, c->primary) == 0)
+            primary = g;
+        long votes = 0;
+        for (size_t k = 0; k < d->nvotes; k++)
+            votes += d->votes[k].grade == g;
+        if (votes > best_votes || (votes == best_votes && g > best)) {
+            best_votes = votes;
+            best = g;
+        }
+    }
+    if (count == 0)
+        return -1;
+    switch (c->policy) {
+    case CLI_POLICY_MAJORITY:
+        return best;
+    case CLI_POLICY_MEAN:
+        return (2 * sum + count) / (2 * count);
+    case CLI_POLICY_PRIMARY:
+        return primary >= 0 ? primary : max;
+    default:
+        return max;
+    }
 }
 
 static void replay_free(struct cli_replay **rp)
@@ -132,7 +161,7 @@ static int history_cb(void *vctx, const store_history *h)
         d->nvotes++;
     }
     d->votes[i].grade = h->grade;
-    report_live_judge(c->live, h->qid, h->docno, replay_max(d));
+    report_live_judge(c->live, h->qid, h->docno, replay_grade(d, c));
     c->last = h->id;
     c->changes++;
     if (c->checkpoint_every > 0 && c->changes % c->checkpoint_every == 0) {
@@ -272,6 +301,8 @@ int cli_report_open(cli_live *c, const char *campaign, char **files, int nfiles,
         return UTIL_EXIT_USAGE;
     }
     c->checkpoint_every = o->checkpoint_every;
+    c->policy = o->policy;
+    c->primary = o->primary;
     report_live_hold(c->live, 1);
     if (nfiles > 0) {
         status = load_files(c, files, nfiles);
@@ -298,6 +329,22 @@ void cli_report_close(cli_live *c)
     store_close(&c->store);
     free(c->checkpoint_at);
     c->checkpoint_at = NULL;
+}
+
+int cli_policy_parse(const char *name, cli_policy *p, const char **primary)
+{
+    *primary = NULL;
+    if (strcmp(name, "max") == 0)
+        *p = CLI_POLICY_MAX;
+    else if (strcmp(name, "majority") == 0)
+        *p = CLI_POLICY_MAJORITY;
+    else if (strcmp(name, "mean") == 0)
+        *p = CLI_POLICY_MEAN;
+    else if (strncmp(name, "primary=", 8) == 0 && name[8] != '\0')
+        *p = CLI_POLICY_PRIMARY, *primary = name + 8;
+    else
+        return -1;
+    return 0;
 }
 
 void cli_report_opts_init(cli_report_opts *o, const char *command)
@@ -583,7 +630,8 @@ int cli_report(int argc, char **argv)
         { "plot", required_argument, NULL, 'P' },    { "runs", required_argument, NULL, 'r' },
         { "depth", required_argument, NULL, 'D' },   { "svg", required_argument, NULL, 'G' },
         { "watch", required_argument, NULL, 'w' },   { "count", required_argument, NULL, 'n' },
-        { "run", required_argument, NULL, 'R' },     { NULL, 0, NULL, 0 } };
+        { "run", required_argument, NULL, 'R' },     { "policy", required_argument, NULL, 'Q' },
+        { NULL, 0, NULL, 0 } };
     cli_report_opts ro;
     cli_report_opts_init(&ro, "report");
     const char *campaign = NULL, *sort_name = NULL, *topic = NULL, *plot = NULL, *runs = NULL;
@@ -677,6 +725,12 @@ int cli_report(int argc, char **argv)
         case 'R':
             run_tag = optarg;
             break;
+        case 'Q':
+            if (cli_policy_parse(optarg, &ro.policy, &ro.primary) != 0) {
+                util_warn("report: unknown --policy '%s' (max, majority, mean, primary=NAME)", optarg);
+                goto out;
+            }
+            break;
         default:
             fputs(report_usage, stderr);
             goto out;
@@ -725,14 +779,23 @@ int cli_report(int argc, char **argv)
         util_out_init(&o, stdout);
         if (watch && tty)
             util_out_str(&o, "\033[H\033[2J");
+        /* JSON with two tables: one object holding both arrays */
+        int json_obj = stability && plot == NULL && format == REPORT_TABLE_JSON;
+        if (json_obj)
+            util_out_str(&o, run_tag != NULL ? "{\"run\": " : "{\"leaderboard\": ");
         if (plot != NULL)
             status = do_plot(c.live, plot, runs, sort, depth, svg, &o);
         else if (run_tag != NULL)
             print_run(c.live, format, run, &o);
         else
             print_board(c.live, format, sort, topic, &o);
-        if (stability && plot == NULL)
+        if (stability && plot == NULL) {
+            if (json_obj)
+                util_out_str(&o, ", \"stability\": ");
             print_stability(&c, format, sort, &o);
+            if (json_obj)
+                util_out_str(&o, "}\n");
+        }
         if (util_out_flush(&o) != 0 || fflush(stdout) != 0) {
             util_warn("report: cannot write the output");
             status = UTIL_EXIT_SYSTEM;

@@ -59,6 +59,25 @@ done <"$tmp/steps"
 tj report -d "$c" --format tsv | report_lines | cmp -s - "$tmp/rep" && ok "default measures" \
     || bad "default measures" "differ from the explicit list"
 
+# Other policies for several assessors: the report follows qrels export --policy.
+for pol in majority mean primary=bob; do
+    tj report -d "$c" -m map -m P.10 -m ndcg_cut.10 --policy $pol --format tsv | report_lines >"$tmp/repp"
+    tj qrels export -d "$c" --policy $pol >"$tmp/pol.qrels"
+    for r in $runs; do
+        tj eval -l 2 -m map -m P.10 -m ndcg_cut.10 "$tmp/pol.qrels" "$r" | awk -v t="$(awk 'NR == 1 { print $6 }' "$r")" '{ print t, $1, $3 }'
+    done | LC_ALL=C sort >"$tmp/evp"
+    [ -s "$tmp/repp" ] && cmp -s "$tmp/repp" "$tmp/evp" && ok "report --policy $pol" || bad "report --policy $pol" "$(diff "$tmp/repp" "$tmp/evp" | head -3)"
+done
+cmp -s "$tmp/pol.qrels" "$tmp/export.qrels" && bad "policies" "primary=bob exports what max does: the test proves nothing" || ok "policies differ"
+
+# JSON with the stability table is one object.
+tj report -d "$c" -m map -m P.10 --stability --format json >"$tmp/j"
+if command -v python3 >/dev/null; then
+    python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert len(d["leaderboard"]) == 4 and len(d["stability"]) == 1' "$tmp/j" 2>/dev/null
+else
+    head -1 "$tmp/j" | grep -q '^{"leaderboard": \[$' && tail -1 "$tmp/j" | grep -q '^}$'
+fi && ok "json with stability" || bad "json with stability" "not one JSON object: $(head -3 "$tmp/j")"
+
 # Relevance level from the command line overrides the campaign's.
 tj report -d "$c" -l 1 -m map -m P.10 --format tsv | report_lines >"$tmp/rep1"
 tj eval -l 1 -m map -m P.10 "$tmp/export.qrels" $data/report_alpha.run | awk '{ print "alpha", $1, $3 }' >"$tmp/ev1"
