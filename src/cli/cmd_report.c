@@ -340,10 +340,12 @@ int cli_policy_parse(const char *name, cli_policy *p, const char **primary)
         *p = CLI_POLICY_MAJORITY;
     else if (strcmp(name, "mean") == 0)
         *p = CLI_POLICY_MEAN;
-    else if (strncmp(name, "primary=", 8) == 0 && name[8] != '\0')
-        *p = CLI_POLICY_PRIMARY, *primary = name + 8;
-    else
+    else if (strncmp(name, "primary=", 8) == 0 && name[8] != '\0') {
+        *p = CLI_POLICY_PRIMARY;
+        *primary = name + 8;
+    } else {
         return -1;
+    }
     return 0;
 }
 
