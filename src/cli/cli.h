@@ -3,6 +3,7 @@
 #define TJ_CLI_H
 
 #include "assess/assess.h"
+#include "report/report.h"
 #include "store/store.h"
 
 /* Each returns the process exit status (UTIL_EXIT_*). argv[0] is the subcommand name. */
@@ -17,6 +18,9 @@ int cli_assign(int argc, char **argv);
 int cli_topics(int argc, char **argv);
 int cli_docs(int argc, char **argv);
 int cli_assess(int argc, char **argv);
+int cli_report(int argc, char **argv);
+int cli_compare(int argc, char **argv);
+int cli_agreement(int argc, char **argv);
 
 /* How one kind of file is imported: the work done inside the file's transaction (it
  * returns the number of items stored, or -1 with err set) and the summary printed after
@@ -45,5 +49,46 @@ store *cli_campaign_open(const char *opt, int *status);
 
 /* Runs the assessment screen on an open session (with the live report); an exit status. */
 int cli_assess_screen(assess_session *a, util_error *err);
+/* The live report of a campaign (its judgment history replayed, several assessors merged
+ * as `qrels export` does by default: the highest grade) or of QRELS RUN... files
+ * (cmd_report.c; report and compare use it). */
+/* How several assessors' grades of a document become one (as `qrels export --policy`). */
+typedef enum cli_policy {
+    CLI_POLICY_MAX, CLI_POLICY_MAJORITY, CLI_POLICY_MEAN, CLI_POLICY_PRIMARY
+} cli_policy;
+/* Parses max, majority, mean or primary=NAME (primary then points into name). */
+int cli_policy_parse(const char *name, cli_policy *p, const char **primary);
+
+typedef struct cli_report_opts {
+    const char *command;          /* for messages */
+    const char *measures;         /* comma-separated -m specs, NULL: the leaderboard's */
+    double rbp_p;
+    long relevance_level;
+    int relevance_level_set;      /* else the campaign's (1 for files) */
+    long checkpoint_every;        /* a checkpoint every N history entries (0: none) */
+    cli_policy policy;            /* default max, as qrels export */
+    const char *primary;
+} cli_report_opts;
+
+typedef struct cli_live {
+    report_live *live;
+    store *store;                 /* NULL for files */
+    struct cli_replay *replay;
+    int64_t last;                 /* the last history entry replayed */
+    long changes, checkpoint_every;
+    cli_policy policy;
+    const char *primary;
+    long *checkpoint_at;          /* judgments at each checkpoint */
+    size_t ncheckpoints, checkpoint_cap;
+} cli_live;
+
+void cli_report_opts_init(cli_report_opts *o, const char *command);
+/* files: QRELS then RUN files (nfiles >= 2), or none for the campaign. Returns an exit
+ * status; on success c is to be closed with cli_report_close. */
+int cli_report_open(cli_live *c, const char *campaign, char **files, int nfiles,
+                    const cli_report_opts *o);
+/* Replays the history entries written since the last call (campaign only). */
+int cli_report_update(cli_live *c);
+void cli_report_close(cli_live *c);
 
 #endif

@@ -1,6 +1,7 @@
 /* cmd_assess.c: `trecjudge assess`, which opens the assessment screen on a campaign. */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -78,7 +79,39 @@ int cli_assess(int argc, char **argv)
     return status;
 }
 
+/* The report screen: the campaign's live report, brought up to date with the judgments
+ * made since it was last shown (by anyone), runs sorted by MAP. */
+static size_t report_lines(void *ctx, assess_session *a, int width, char ***lines)
+{
+    (void)a;
+    cli_live *c = ctx;
+    cli_report_update(c);
+    long col = report_live_column(c->live, "map");
+    char **body = NULL;
+    size_t n = report_live_lines(c->live, width, col < 0 ? 0 : (size_t)col, NULL, &body);
+    char **all = util_calloc(n + 2, sizeof *all);
+    char head[256];
+    snprintf(head, sizeof head, "%ld judgments, %zu topics judged so far, %zu runs, sorted by %s",
+             report_live_judgments(c->live), report_live_ntopics(c->live), report_live_nruns(c->live),
+             col < 0 ? report_live_label(c->live, 0) : "MAP");
+    all[0] = util_strdup(head);
+    all[1] = util_strdup("");
+    for (size_t i = 0; i < n; i++)
+        all[i + 2] = body[i];
+    free(body);
+    *lines = all;
+    return n + 2;
+}
+
 int cli_assess_screen(assess_session *a, util_error *err)
 {
-    return tui_assess(a, NULL, err);
+    cli_report_opts o;
+    cli_report_opts_init(&o, "assess");
+    cli_live live;
+    int have_report = cli_report_open(&live, assess_campaign(a), NULL, 0, &o) == UTIL_EXIT_OK;
+    tui_report report = { &live, report_lines };
+    int status = tui_assess(a, have_report ? &report : NULL, err);
+    if (have_report)
+        cli_report_close(&live);
+    return status;
 }

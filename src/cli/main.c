@@ -24,6 +24,9 @@ static const command commands[] = {
     { "status", cli_status, "pooled, judged and relevant documents per topic" },
     { "check", cli_check, "verify a campaign file (integrity, judgment history)" },
     { "eval", cli_eval, "evaluate runs against qrels (a drop-in for trec_eval)" },
+    { "report", cli_report, "leaderboard of every run over the judged topics, curves, plots" },
+    { "compare", cli_compare, "significance tests between runs (t, Wilcoxon, sign, ...)" },
+    { "agreement", cli_agreement, "agreement between assessors (Cohen's and Fleiss' kappa)" },
 };
 
 static void usage(FILE *fp)

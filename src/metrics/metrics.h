@@ -3,6 +3,7 @@
 #define TJ_METRICS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Grades of retrieved documents that are not plain judgments. */
 #define METRICS_NONPOOL (-1L)    /* not in the qrels at all */
@@ -125,5 +126,86 @@ double metrics_err(const long *grades, size_t n, long k, long max_grade);
 /* Precision and recall at rank k of a vector with num_rel relevant documents. */
 double metrics_precision_at(const long *grades, size_t n, long k, long level);
 double metrics_recall_at(const long *grades, size_t n, long k, long level, long num_rel);
+
+/* ---- Statistics: distributions, paired significance tests, rank correlation and
+ * agreement between assessors (stats.c, correlation.c; docs/STATISTICS.md) ---- */
+
+/* A seeded pseudo-random generator (xoshiro256** seeded through splitmix64), so that
+ * randomization and bootstrap give the same numbers on every machine. */
+typedef struct metrics_rng {
+    uint64_t s[4];
+} metrics_rng;
+
+void metrics_rng_seed(metrics_rng *r, uint64_t seed);
+uint64_t metrics_rng_next(metrics_rng *r);
+/* Uniform in [0, n) without modulo bias; n > 0. */
+uint64_t metrics_rng_below(metrics_rng *r, uint64_t n);
+
+/* Standard normal CDF, regularized incomplete beta I_x(a, b), Student t CDF with df
+ * degrees of freedom, and the binomial CDF P(X <= k) for X ~ B(n, p). */
+double metrics_normal_cdf(double z);
+double metrics_incbeta(double a, double b, double x);
+double metrics_t_cdf(double t, double df);
+double metrics_binom_cdf(long k, long n, double p);
+
+typedef enum metrics_test {
+    METRICS_TEST_T,              /* paired Student t */
+    METRICS_TEST_WILCOXON,       /* Wilcoxon signed-rank */
+    METRICS_TEST_SIGN,           /* sign test */
+    METRICS_TEST_RANDOMIZATION,  /* paired randomization (sign flips), seeded */
+    METRICS_TEST_BOOTSTRAP       /* paired bootstrap of the studentized mean, seeded */
+} metrics_test;
+
+typedef struct metrics_test_opts {
+    int sided;             /* 2: a != b; 1: a > b */
+    long samples;          /* permutations or bootstrap samples (default 10000) */
+    uint64_t seed;
+} metrics_test_opts;
+
+void metrics_test_opts_init(metrics_test_opts *o);
+
+typedef struct metrics_test_result {
+    double statistic;      /* t; W+; positive differences; mean difference (randomization,
+                              bootstrap) */
+    double p;
+    long n;                /* pairs the test used (Wilcoxon and sign: non-zero differences) */
+    int exact;             /* p from an exact distribution (Wilcoxon, sign) */
+} metrics_test_result;
+
+/* Tests paired scores a[i], b[i] (i < n) with one test; fills r. */
+void metrics_test_paired(metrics_test test, const double *a, const double *b, size_t n,
+                         const metrics_test_opts *o, metrics_test_result *r);
+/* The name of a test ("t", "wilcoxon", "sign", "randomization", "bootstrap") and back
+ * (-1 for an unknown name). */
+const char *metrics_test_name(metrics_test t);
+int metrics_test_parse(const char *name, metrics_test *t);
+
+/* Effect size of paired scores: mean difference over the standard deviation of the
+ * differences (Cohen's d for paired samples, d_z); 0 when the differences are constant. */
+double metrics_effect_size(const double *a, const double *b, size_t n);
+
+typedef enum metrics_correction {
+    METRICS_CORRECT_NONE,
+    METRICS_CORRECT_BONFERRONI,
+    METRICS_CORRECT_HOLM
+} metrics_correction;
+
+/* Adjusts n p-values for multiple comparisons into out (which may be p). */
+void metrics_p_adjust(const double *p, size_t n, metrics_correction c, double *out);
+
+/* Agreement between assessors. confusion is k x k counts, row-major (rows: first
+ * assessor's category, columns: second's). */
+double metrics_raw_agreement(const long *confusion, size_t k);
+double metrics_cohen_kappa(const long *confusion, size_t k);
+/* Fleiss' kappa: counts[i * k + j] = assessors who put item i in category j. Items judged
+ * by fewer than two assessors are skipped; the number of assessors may vary by item. */
+double metrics_fleiss_kappa(const long *counts, size_t nitems, size_t k);
+
+/* Rank correlation between two scorings x and y of the same n systems (higher is better):
+ * Kendall's tau-b (ties in either scoring allowed), and tau_AP (Yilmaz, Aslam and
+ * Robertson 2008), where x is the reference ranking and y the one compared to it; ties
+ * in y are broken by index. Both are 1 for identical orders, and 0 when n < 2. */
+double metrics_kendall_tau(const double *x, const double *y, size_t n);
+double metrics_tau_ap(const double *x, const double *y, size_t n);
 
 #endif

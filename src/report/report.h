@@ -38,4 +38,143 @@ void report_eval_begin(report_eval *r);
 void report_eval_run(report_eval *r, const report_run *run);
 void report_eval_end(report_eval *r);
 
+/* ---- live report: every measure of every run, kept up to date judgment by judgment
+ * (live.c), tables in several formats (table.c), charts (plot.c) ---- */
+
+/* The leaderboard's measures when none are chosen (-m specs, comma-separated); "%g" is
+ * replaced by RBP's persistence p. */
+#define REPORT_LIVE_MEASURES \
+    "map,gm_map,P.10,Rprec,bpref,recip_rank,ndcg_cut.10,rbp.p=%g,rbp_resid.p=%g,err_cut.20,judged.10"
+
+/* A judgment's removal (for report_live_judge). */
+#define REPORT_LIVE_REMOVE (-1000L)
+
+typedef struct report_live report_live;
+
+/* A live report with the given settings and measures (comma-separated -m specs, NULL for
+ * REPORT_LIVE_MEASURES with p = rbp_p). Returns NULL with a message in msg for an unknown
+ * measure. The values are exactly those of `trecjudge eval -m MEASURE` on the qrels made of
+ * the judgments given so far: only topics with at least one judgment (any grade, -1
+ * included) are evaluated, as trec_eval evaluates only the topics of the qrels; a run
+ * without a ranking for such a topic scores it as retrieving nothing (as eval -c). */
+report_live *report_live_new(const metrics_params *p, const char *measures, double rbp_p,
+                             char *msg, size_t msgsize);
+void report_live_free(report_live **l);
+
+/* Adds (or replaces) one run's ranking of one topic; docnos and scores are copied and
+ * ranked as trec_eval ranks them. Recomputes the topic if it has judgments (unless held). */
+void report_live_add_ranking(report_live *l, const char *tag, const char *qid,
+                             const char *const *docnos, const double *scores, size_t n);
+/* Sets the grade of one document for one topic (-1: pooled, not judged;
+ * REPORT_LIVE_REMOVE: no judgment at all), then recomputes that topic for every run and
+ * the summaries (unless held). */
+void report_live_judge(report_live *l, const char *qid, const char *docno, long grade);
+/* While held (on = 1), rankings and judgments are only recorded; releasing (on = 0)
+ * recomputes every topic that changed, once. For loading a whole campaign. */
+void report_live_hold(report_live *l, int on);
+/* Number of judgments (grade >= 0) given so far, over all topics. */
+long report_live_judgments(const report_live *l);
+
+/* Runs (in the order first added), measures (metrics_set names, as eval prints them, and
+ * short labels for tables: "MAP", "P@10", ...), judged topics (sorted by qid). */
+size_t report_live_nruns(const report_live *l);
+const char *report_live_run(const report_live *l, size_t run);
+size_t report_live_nmeasures(const report_live *l);
+const char *report_live_measure(const report_live *l, size_t m);
+const char *report_live_label(const report_live *l, size_t m);
+/* METRICS_DOUBLE (printed %.4f) or METRICS_LONG (a count, printed %ld). */
+metrics_kind report_live_kind(const report_live *l, size_t m);
+/* The column of a measure by name or label (-1 when absent). */
+long report_live_column(const report_live *l, const char *name);
+size_t report_live_ntopics(const report_live *l);
+const char *report_live_topic(const report_live *l, size_t t);
+/* Index of a judged topic among report_live_topic's, or -1. */
+long report_live_topic_find(const report_live *l, const char *qid);
+
+/* A run's summary value of a measure, and its value on one judged topic. */
+double report_live_value(const report_live *l, size_t run, size_t m);
+double report_live_topic_value(const report_live *l, size_t run, size_t topic, size_t m);
+/* Runs ordered by a measure, best first (ties by tag); order has report_live_nruns
+ * entries. topic < 0: summary values; otherwise that judged topic's. */
+void report_live_order(const report_live *l, size_t m, long topic, size_t *order);
+
+/* Checkpoints of the leaderboard, to see how much it still moves: records the current
+ * summaries and returns the checkpoint's number (0, 1, ...). */
+size_t report_live_checkpoint(report_live *l);
+size_t report_live_ncheckpoints(const report_live *l);
+/* Kendall's tau and tau_AP between the ranking of the runs by measure m at checkpoint k
+ * (the reference) and now. Runs added after the checkpoint are left out. -1 if k is not
+ * a checkpoint. */
+int report_live_stability(const report_live *l, size_t k, size_t m, double *tau, double *tau_ap);
+/* The same between the current rankings by two measures (m1 the reference). */
+void report_live_agreement(const report_live *l, size_t m1, size_t m2, double *tau,
+                           double *tau_ap);
+
+/* The leaderboard as ready-to-draw text: a header line, then one line per run in the
+ * order of measure sort_column (best first), each at most width characters, plain text
+ * without escape codes. topic NULL: summary values over the judged topics; a qid: that
+ * topic's values (drill-down). *lines is set to an allocated array of allocated strings;
+ * returns their number; free with report_live_lines_free. */
+size_t report_live_lines(const report_live *l, int width, size_t sort_column, const char *topic,
+                         char ***lines);
+/* One run's values on each judged topic (the other drill-down), in qid order, then a line
+ * "all" with its summary; same form and ownership as report_live_lines. */
+size_t report_live_run_lines(const report_live *l, int width, size_t run, char ***lines);
+void report_live_lines_free(char ***lines, size_t n);
+
+/* Tables of text cells written as aligned text, TSV, JSON, Markdown or LaTeX (table.c). */
+typedef enum report_table_format {
+    REPORT_TABLE_TEXT,       /* columns aligned with spaces, numbers to the right */
+    REPORT_TABLE_TSV,        /* a header line, then tab-separated rows */
+    REPORT_TABLE_JSON,       /* an array of objects keyed by the header; numbers as numbers */
+    REPORT_TABLE_MD,         /* a Markdown pipe table */
+    REPORT_TABLE_LATEX       /* a tabular environment (booktabs rules) */
+} report_table_format;
+
+/* Parses "text", "tsv", "json", "md" or "latex"; -1 for anything else. */
+int report_table_format_parse(const char *name, report_table_format *f);
+
+typedef struct report_table report_table;
+
+/* A table with ncols columns named by header (copied); numeric columns are right-aligned
+ * and written as JSON numbers. */
+report_table *report_table_new(size_t ncols, const char *const *header, const int *numeric);
+/* Appends a row of ncols cells (copied; NULL is an empty cell, JSON null). */
+void report_table_add(report_table *t, const char *const *cells);
+size_t report_table_rows(const report_table *t);
+/* Writes the table; title (may be NULL) is a caption line in text, Markdown and LaTeX. */
+void report_table_write(const report_table *t, report_table_format f, const char *title,
+                        util_out *o);
+void report_table_free(report_table **t);
+
+/* Charts (plot.c): in the terminal with Unicode block characters, or as SVG. */
+typedef struct report_series {
+    const char *name;
+    const double *y;     /* one value per x */
+} report_series;
+
+/* Line charts of ns series over the same x values: in the terminal, one block-character
+ * chart per series (width and height in characters), or one SVG figure. */
+void report_plot_lines_text(util_out *o, const char *title, const char *xlabel, const double *x,
+                            size_t nx, const report_series *s, size_t ns, int width, int height);
+void report_plot_lines_svg(util_out *o, const char *title, const char *xlabel, const char *ylabel,
+                           const double *x, size_t nx, const report_series *s, size_t ns);
+/* A bar per labelled value around zero (e.g. the per-topic difference of two runs), sorted
+ * by value: horizontal bars half width wide either side, or an SVG figure. */
+void report_plot_bars_text(util_out *o, const char *title, const char *const *labels,
+                           const double *v, size_t n, int half);
+void report_plot_bars_svg(util_out *o, const char *title, const char *const *labels,
+                          const double *v, size_t n);
+
+/* Curves averaged over the judged topics, for one run. */
+typedef enum report_curve {
+    REPORT_CURVE_PR,     /* interpolated precision at recall 0.0, 0.1, ..., 1.0 (11 points) */
+    REPORT_CURVE_CG,     /* cumulated gain at ranks 1..npoints (gain = grade) */
+    REPORT_CURVE_DCG,    /* discounted cumulated gain at ranks 1..npoints (trec_eval's ndcg) */
+    REPORT_CURVE_NDCG    /* DCG over the ideal DCG at ranks 1..npoints */
+} report_curve;
+/* Fills out[0..npoints-1] (for PR npoints must be 11). Uses l's scratch space only: the
+ * report's values do not change. */
+void report_live_curve(report_live *l, size_t run, report_curve c, size_t npoints, double *out);
+
 #endif

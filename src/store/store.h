@@ -185,6 +185,26 @@ int store_judgment_withdraw(store *s, int64_t topic_id, const char *docno, int64
 
 /* ---- live report (src/store/report.c) ---- */
 
+/* One change of a judgment, as the history recorded it. */
+typedef struct store_history {
+    int64_t id;            /* increasing: the order the changes were made in */
+    const char *qid;
+    const char *docno;
+    const char *assessor;
+    long grade;            /* the new grade (-1: pooled, not judged) */
+} store_history;
+typedef int (*store_history_fn)(void *ctx, const store_history *h);
+
+/* Every change with an id above after, oldest first; replaying them all gives the
+ * current judgments. fn returns non-zero to stop (the function then returns -1). */
+int store_history_each(store *s, int64_t after, store_history_fn fn, void *ctx, util_error *err);
+
+/* The grade of a document as `qrels export` gives it by default (the highest of the
+ * assessors' grades; -1 when it is pooled and no one graded it), for the live report
+ * after a judgment: 1 found, 0 no judgment at all (report_live's REPORT_LIVE_REMOVE),
+ * -1 error. */
+int store_report_grade(store *s, const char *qid, const char *docno, long *grade, util_error *err);
+
 
 /* ---- search index (src/store/search.c) ---- */
 

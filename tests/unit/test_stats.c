@@ -1,0 +1,259 @@
+/* test_stats.c: cmocka unit tests of the statistics of the metrics module: distributions, paired tests, corrections, agreement, rank correlation. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <string.h>
+
+#include "metrics/metrics.h"
+
+/*
+ * Where the expected values come from. Unless said otherwise they were computed once with
+ * SciPy 1.10.1 (Debian bookworm's python3-scipy), outside the build, and written here:
+ *   scipy.stats.t.cdf, beta.cdf, norm.cdf, binom.cdf       distributions
+ *   scipy.stats.ttest_rel(a, b[, alternative='greater'])   paired t-test
+ *   scipy.stats.wilcoxon(a, b, method='exact')             small sample, no ties
+ *   scipy.stats.wilcoxon(x, y, method='approx', correction=True)  60 pairs with ties
+ *   scipy.stats.binomtest                                   sign test
+ *   scipy.stats.kendalltau                                  tau-b
+ * The randomization reference is the exact permutation p-value, from enumerating all
+ * 2^10 sign assignments of the ten differences (numpy), which a seeded Monte Carlo test
+ * with enough permutations must approach. Kappa values are the published worked
+ * examples of Cohen's and Fleiss' kappa (Wikipedia, "Cohen's kappa" and "Fleiss' kappa"
+ * articles); Holm, Bonferroni and tau_AP were worked by hand (in the comments).
+ */
+
+#define EPS 1e-9
+
+/* Ten paired scores whose differences are 0.05 0.01 -0.03 0.11 0.04 0.09 -0.02 0.07 0.13
+ * 0.06 (no ties in |d|). */
+static const double sa[] = { 0.35, 0.42, 0.18, 0.51, 0.27, 0.60, 0.33, 0.45, 0.22, 0.39 };
+static const double sb[] = { 0.30, 0.41, 0.21, 0.40, 0.23, 0.51, 0.35, 0.38, 0.09, 0.33 };
+
+/* Sixty pairs on a 0.1 grid (many tied |d| and some zeros). */
+static const double lx[] = {
+    0.5, 1.0, 0.1, 0.9, 0.3, 0.4, 0.8, 0.4, 0.5, 0.0, 0.8, 0.5, 0.3, 0.8, 0.3, 0.5, 0.1, 0.4, 0.2,
+    0.3, 0.8, 0.3, 0.5, 1.0, 1.0, 0.7, 0.5, 0.3, 0.2, 1.0, 0.5, 0.1, 0.6, 0.8, 0.6, 0.9, 0.0, 0.5,
+    0.5, 0.1, 0.6, 0.9, 0.6, 0.3, 0.8, 0.5, 0.5, 0.8, 0.1, 0.8, 0.7, 0.8, 0.2, 0.8, 0.2, 0.1, 0.9,
+    0.9, 0.9, 0.5 };
+static const double ly[] = {
+    0.2, 0.0, 0.6, 0.6, 0.8, 0.3, 0.2, 0.6, 0.7, 0.9, 0.1, 0.4, 0.8, 0.4, 0.5, 0.0, 0.6, 0.8, 0.7,
+    0.8, 0.6, 0.2, 0.7, 0.2, 0.7, 0.1, 0.7, 0.1, 0.3, 0.3, 0.6, 0.2, 0.4, 0.0, 0.2, 0.4, 0.1, 0.6,
+    0.3, 0.7, 0.6, 0.4, 0.8, 0.6, 0.7, 0.3, 0.5, 0.2, 0.9, 0.2, 0.2, 0.1, 0.2, 0.7, 0.6, 0.1, 0.3,
+    0.4, 0.6, 0.4 };
+
+static metrics_test_result run(metrics_test t, const double *a, const double *b, size_t n,
+                               int sided, long samples)
+{
+    metrics_test_opts o;
+    metrics_test_opts_init(&o);
+    o.sided = sided;
+    if (samples > 0)
+        o.samples = samples;
+    metrics_test_result r;
+    metrics_test_paired(t, a, b, n, &o, &r);
+    return r;
+}
+
+static void test_distributions(void **state)
+{
+    (void)state;
+    assert_float_equal(metrics_t_cdf(2.0, 5), 0.9490302605850709, EPS);
+    assert_float_equal(metrics_t_cdf(-1.3, 12), 0.10900858554175712, EPS);
+    assert_float_equal(metrics_t_cdf(0.5, 1.5), 0.65971644466503, EPS);
+    assert_float_equal(metrics_incbeta(2.5, 4.0, 0.3), 0.3521975859067672, EPS);
+    assert_float_equal(metrics_incbeta(0.5, 7.0, 0.9), 0.9999999780702157, EPS);
+    assert_float_equal(metrics_normal_cdf(1.96), 0.9750021048517795, EPS);
+    assert_float_equal(metrics_normal_cdf(-3.2), 0.0006871379379158471, 1e-12);
+    assert_float_equal(metrics_binom_cdf(3, 12, 0.5), 0.072998046875, EPS);
+    assert_float_equal(metrics_binom_cdf(7, 20, 0.3), 0.7722717974181608, EPS);
+    assert_float_equal(metrics_binom_cdf(-1, 5, 0.5), 0.0, EPS);
+    assert_float_equal(metrics_binom_cdf(5, 5, 0.5), 1.0, EPS);
+}
+
+static void test_t(void **state)
+{
+    (void)state;
+    metrics_test_result r = run(METRICS_TEST_T, sa, sb, 10, 2, 0);
+    assert_float_equal(r.statistic, 3.054506827125283, 1e-9);
+    assert_float_equal(r.p, 0.013692719473982217, 1e-9);
+    r = run(METRICS_TEST_T, sa, sb, 10, 1, 0);
+    assert_float_equal(r.p, 0.0068463597369911085, 1e-9);
+    r = run(METRICS_TEST_T, lx, ly, 60, 2, 0);
+    assert_float_equal(r.statistic, 1.6883072608290015, 1e-9);
+    assert_float_equal(r.p, 0.09663183121153628, 1e-9);
+    /* Identical runs: nothing to see. */
+    r = run(METRICS_TEST_T, sa, sa, 10, 2, 0);
+    assert_float_equal(r.p, 1.0, EPS);
+}
+
+static void test_wilcoxon(void **state)
+{
+    (void)state;
+    metrics_test_result r = run(METRICS_TEST_WILCOXON, sa, sb, 10, 2, 0);
+    assert_true(r.exact);
+    assert_float_equal(r.statistic, 50.0, EPS); /* W- = 2 + 3 = 5 */
+    assert_float_equal(r.p, 0.01953125, EPS);   /* 2 * 10 / 1024 */
+    r = run(METRICS_TEST_WILCOXON, sa, sb, 10, 1, 0);
+    assert_float_equal(r.p, 0.009765625, EPS);
+    r = run(METRICS_TEST_WILCOXON, lx, ly, 60, 2, 0);
+    assert_false(r.exact);
+    assert_float_equal(r.statistic, 1017.5, EPS);
+    assert_float_equal(r.p, 0.07378668410971156, 1e-9);
+    r = run(METRICS_TEST_WILCOXON, lx, ly, 60, 1, 0);
+    assert_float_equal(r.p, 0.03689334205485578, 1e-9);
+    r = run(METRICS_TEST_WILCOXON, sa, sa, 10, 2, 0);
+    assert_int_equal(r.n, 0);
+    assert_float_equal(r.p, 1.0, EPS);
+}
+
+static void test_sign(void **state)
+{
+    (void)state;
+    metrics_test_result r = run(METRICS_TEST_SIGN, sa, sb, 10, 2, 0);
+    assert_float_equal(r.statistic, 8.0, EPS);
+    assert_float_equal(r.p, 0.109375, EPS);
+    r = run(METRICS_TEST_SIGN, sa, sb, 10, 1, 0);
+    assert_float_equal(r.p, 0.0546875, EPS);
+}
+
+static void test_randomization(void **state)
+{
+    (void)state;
+    /* Exact: 20 of 1024 assignments are at least as extreme two-sided, 10 one-sided. */
+    metrics_test_result r = run(METRICS_TEST_RANDOMIZATION, sa, sb, 10, 2, 100000);
+    assert_float_equal(r.p, 0.01953125, 0.002);
+    metrics_test_result again = run(METRICS_TEST_RANDOMIZATION, sa, sb, 10, 2, 100000);
+    assert_true(r.p == again.p); /* seeded: the same every time */
+    r = run(METRICS_TEST_RANDOMIZATION, sa, sb, 10, 1, 100000);
+    assert_float_equal(r.p, 0.009765625, 0.0015);
+    r = run(METRICS_TEST_RANDOMIZATION, sa, sa, 10, 2, 1000);
+    assert_float_equal(r.p, 1.0, EPS);
+}
+
+static void test_bootstrap(void **state)
+{
+    (void)state;
+    /* No closed form: the bootstrap p must be near the t-test's (0.0137) for these
+     * well-behaved differences, reproducible, and 1 for identical runs. */
+    metrics_test_result r = run(METRICS_TEST_BOOTSTRAP, sa, sb, 10, 2, 20000);
+    assert_true(r.p > 0.001 && r.p < 0.06);
+    metrics_test_result again = run(METRICS_TEST_BOOTSTRAP, sa, sb, 10, 2, 20000);
+    assert_true(r.p == again.p);
+    assert_float_equal(r.statistic, 0.051, 1e-9); /* the mean difference */
+    r = run(METRICS_TEST_BOOTSTRAP, sa, sa, 10, 2, 1000);
+    assert_float_equal(r.p, 1.0, EPS);
+    r = run(METRICS_TEST_BOOTSTRAP, lx, ly, 60, 2, 20000);
+    assert_true(r.p > 0.05 && r.p < 0.15); /* t-test: 0.097 */
+}
+
+static void test_effect_and_names(void **state)
+{
+    (void)state;
+    assert_float_equal(metrics_effect_size(sa, sb, 10), 0.9659198702250081, 1e-9);
+    assert_float_equal(metrics_effect_size(sa, sa, 10), 0.0, EPS);
+    metrics_test t;
+    assert_int_equal(metrics_test_parse("wilcoxon", &t), 0);
+    assert_int_equal(t, METRICS_TEST_WILCOXON);
+    assert_string_equal(metrics_test_name(METRICS_TEST_BOOTSTRAP), "bootstrap");
+    assert_int_equal(metrics_test_parse("z", &t), -1);
+}
+
+static void test_corrections(void **state)
+{
+    (void)state;
+    /* Holm by hand: sorted 0.005*4 = 0.02, 0.01*3 = 0.03, 0.03*2 = 0.06, 0.04*1 = 0.04 -> 0.06
+     * (monotone). Bonferroni: times 4, capped at 1. */
+    const double p[] = { 0.01, 0.04, 0.03, 0.005 };
+    double out[4];
+    metrics_p_adjust(p, 4, METRICS_CORRECT_HOLM, out);
+    assert_float_equal(out[0], 0.03, EPS);
+    assert_float_equal(out[1], 0.06, EPS);
+    assert_float_equal(out[2], 0.06, EPS);
+    assert_float_equal(out[3], 0.02, EPS);
+    const double q[] = { 0.3, 0.01 };
+    metrics_p_adjust(q, 2, METRICS_CORRECT_BONFERRONI, out);
+    assert_float_equal(out[0], 0.6, EPS);
+    assert_float_equal(out[1], 0.02, EPS);
+    metrics_p_adjust(q, 2, METRICS_CORRECT_NONE, out);
+    assert_float_equal(out[0], 0.3, EPS);
+}
+
+static void test_agreement(void **state)
+{
+    (void)state;
+    /* Cohen's worked example: 50 items, yes/yes 20, yes/no 5, no/yes 10, no/no 15:
+     * p_o = 0.7, p_e = 0.5, kappa = 0.4. */
+    const long c[] = { 20, 5, 10, 15 };
+    assert_float_equal(metrics_raw_agreement(c, 2), 0.7, EPS);
+    assert_float_equal(metrics_cohen_kappa(c, 2), 0.4, EPS);
+    /* Perfect agreement. */
+    const long perfect[] = { 3, 0, 0, 4 };
+    assert_float_equal(metrics_cohen_kappa(perfect, 2), 1.0, EPS);
+    /* Fleiss' worked example: 10 items, 14 raters, 5 categories; kappa = 0.210. */
+    const long f[] = { 0, 0, 0, 0, 14, 0, 2, 6, 4, 2, 0, 0, 3, 5, 6, 0, 3, 9, 2, 0, 2, 2, 8, 1, 1,
+                       7, 7, 0, 0, 0, 3, 2, 6, 3, 0, 2, 5, 3, 2, 2, 6, 5, 2, 1, 0, 0, 2, 2, 3, 7 };
+    assert_float_equal(metrics_fleiss_kappa(f, 10, 5), 0.210, 0.0005);
+    /* Two raters: Fleiss' kappa is Scott's pi; for the Cohen table above p_e uses the pooled
+     * shares (0.55, 0.45): p_e = 0.505, pi = (0.7 - 0.505) / 0.495 = 0.393939... */
+    long two[50 * 2];
+    memset(two, 0, sizeof two);
+    for (int i = 0; i < 50; i++) {
+        int ra = i < 25 ? 0 : 1;                          /* 25 yes, 25 no by the first */
+        int rb = i < 20 ? 0 : i < 25 ? 1 : i < 35 ? 0 : 1;
+        two[i * 2 + ra]++;
+        two[i * 2 + rb]++;
+    }
+    assert_float_equal(metrics_fleiss_kappa(two, 50, 2), 0.195 / 0.495, 1e-9);
+}
+
+static void test_correlation(void **state)
+{
+    (void)state;
+    const double x[] = { 1, 2, 3, 4, 5, 6 }, y[] = { 2, 1, 4, 3, 6, 5 };
+    assert_float_equal(metrics_kendall_tau(x, y, 6), 0.6, EPS);
+    const double tx[] = { 1, 2, 2, 3, 4 }, ty[] = { 1, 3, 2, 2, 5 };
+    assert_float_equal(metrics_kendall_tau(tx, ty, 5), 0.6666666666666666, EPS);
+    assert_float_equal(metrics_kendall_tau(x, x, 6), 1.0, EPS);
+    /* tau_AP by hand. Reference A > B > C > D. Swapping the bottom two: the systems below
+     * the top are right 1, 2/2 and 2/3 of the time: 2/3 * (8/3) - 1 = 7/9 (tau: 2/3).
+     * Swapping the top two: 0, 1, 1: 2/3 * 2 - 1 = 1/3 (tau is 2/3 again). */
+    const double ref[] = { 4, 3, 2, 1 }, low[] = { 4, 3, 1, 2 }, top[] = { 3, 4, 2, 1 };
+    assert_float_equal(metrics_tau_ap(ref, low, 4), 7.0 / 9.0, EPS);
+    assert_float_equal(metrics_tau_ap(ref, top, 4), 1.0 / 3.0, EPS);
+    assert_float_equal(metrics_kendall_tau(ref, top, 4), 2.0 / 3.0, EPS);
+    assert_float_equal(metrics_tau_ap(ref, ref, 4), 1.0, EPS);
+    const double rev[] = { 1, 2, 3, 4 };
+    assert_float_equal(metrics_tau_ap(ref, rev, 4), -1.0, EPS);
+}
+
+static void test_rng(void **state)
+{
+    (void)state;
+    metrics_rng a, b;
+    metrics_rng_seed(&a, 7);
+    metrics_rng_seed(&b, 7);
+    for (int i = 0; i < 100; i++)
+        assert_true(metrics_rng_next(&a) == metrics_rng_next(&b));
+    long hist[6] = { 0 };
+    for (int i = 0; i < 60000; i++)
+        hist[metrics_rng_below(&a, 6)]++;
+    for (int i = 0; i < 6; i++)
+        assert_true(hist[i] > 9500 && hist[i] < 10500);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_distributions), cmocka_unit_test(test_t),
+        cmocka_unit_test(test_wilcoxon),      cmocka_unit_test(test_sign),
+        cmocka_unit_test(test_randomization), cmocka_unit_test(test_bootstrap),
+        cmocka_unit_test(test_effect_and_names), cmocka_unit_test(test_corrections),
+        cmocka_unit_test(test_agreement),     cmocka_unit_test(test_correlation),
+        cmocka_unit_test(test_rng),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
