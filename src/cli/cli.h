@@ -2,6 +2,7 @@
 #ifndef TJ_CLI_H
 #define TJ_CLI_H
 
+#include "index/index.h"
 #include "store/store.h"
 
 /* Each returns the process exit status (UTIL_EXIT_*). argv[0] is the subcommand name. */
@@ -15,6 +16,8 @@ int cli_check(int argc, char **argv);
 int cli_assign(int argc, char **argv);
 int cli_topics(int argc, char **argv);
 int cli_docs(int argc, char **argv);
+int cli_index(int argc, char **argv);
+int cli_search(int argc, char **argv);
 
 /* How one kind of file is imported: the work done inside the file's transaction (it
  * returns the number of items stored, or -1 with err set) and the summary printed after
@@ -40,5 +43,10 @@ int cli_campaign_only(int argc, char **argv, const char *usage, const char **pat
 const char *cli_campaign_path(const char *opt);
 /* Opens the campaign or prints why not; returns NULL then. */
 store *cli_campaign_open(const char *opt, int *status);
+
+/* Opens the campaign's search index, building it or adding the documents imported since
+ * (want: the analysis required, NULL to keep the index's); writes it when it changed. */
+int cli_index_update(store *s, const index_analyzer *want, int rebuild, int verbose,
+                     index_inverted **out, util_error *err);
 
 #endif
