@@ -70,13 +70,14 @@ const index_analyzer *index_analyzer_of(const index_inverted *idx)
 static void slots_grow(index_inverted *idx)
 {
     size_t n = idx->nslots * 2;
-    uint32_t *slots = util_calloc(n, sizeof *slots);
+    uint64_t *slots = util_calloc(n, sizeof *slots);
     for (size_t t = 0; t < idx->nterms; t++) {
         const index_term *term = &idx->terms[t];
-        size_t h = (size_t)util_hash(idx->names + term->name, term->name_len) & (n - 1);
+        uint64_t hash = util_hash(idx->names + term->name, term->name_len);
+        size_t h = (size_t)hash & (n - 1);
         while (slots[h] != 0)
             h = (h + 1) & (n - 1);
-        slots[h] = (uint32_t)t + 1;
+        slots[h] = (hash & 0xffffffff00000000ull) | ((uint64_t)t + 1);
     }
     free(idx->slots);
     idx->slots = slots;
@@ -86,15 +87,18 @@ static void slots_grow(index_inverted *idx)
 /* The term's number, or -1 (then *slot is where it would go). */
 static long lookup(const index_inverted *idx, const char *name, size_t len, size_t *slot)
 {
+    uint64_t hash = util_hash(name, len), high = hash & 0xffffffff00000000ull;
     size_t mask = idx->nslots - 1;
-    size_t h = (size_t)util_hash(name, len) & mask;
+    size_t h = (size_t)hash & mask;
     for (;; h = (h + 1) & mask) {
-        uint32_t s = idx->slots[h];
+        uint64_t s = idx->slots[h];
         if (s == 0)
             break;
-        const index_term *t = &idx->terms[s - 1];
+        if ((s & 0xffffffff00000000ull) != high)
+            continue;
+        const index_term *t = &idx->terms[(uint32_t)s - 1];
         if (t->name_len == len && memcmp(idx->names + t->name, name, len) == 0)
-            return (long)s - 1;
+            return (long)(uint32_t)s - 1;
     }
     *slot = h;
     return -1;
@@ -121,10 +125,11 @@ long index_term_insert(index_inverted *idx, uint64_t name, uint32_t len)
     t->name = name;
     t->name_len = len;
     size_t mask = idx->nslots - 1;
-    size_t h = (size_t)util_hash(idx->names + name, len) & mask;
+    uint64_t hash = util_hash(idx->names + name, len);
+    size_t h = (size_t)hash & mask;
     while (idx->slots[h] != 0)
         h = (h + 1) & mask;
-    idx->slots[h] = (uint32_t)++idx->nterms;
+    idx->slots[h] = (hash & 0xffffffff00000000ull) | (uint64_t)++idx->nterms;
     if (idx->nterms * 2 > idx->nslots)
         slots_grow(idx);
     return (long)idx->nterms - 1;

@@ -28,12 +28,13 @@ struct index_inverted {
     char *docnos;
     size_t docnos_len, docnos_cap;
     uint64_t tokens;
-    /* terms, by number, with an open-addressing table of number + 1 (0: empty) */
+    /* terms, by number, with an open-addressing table: a slot holds the term's number + 1
+     * in its low 32 bits (0: empty) and the high 32 bits of its name's hash */
     index_term *terms;
     size_t nterms, cap_terms;
     char *names;
     size_t names_len, names_cap;
-    uint32_t *slots;
+    uint64_t *slots;
     size_t nslots;
     /* query scratch, grown to ndocs on use */
     double *acc;

@@ -184,6 +184,8 @@ static const char *const stopwords[] = {
 
 static int is_stopword(const char *w, size_t n)
 {
+    if (n > 10)
+        return 0;   /* the longest, "themselves" and "yourselves" */
     size_t lo = 0, hi = sizeof stopwords / sizeof stopwords[0];
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
