@@ -84,9 +84,10 @@ int main(int argc, char **argv)
             sum += ms[nms++];
         }
     qsort(ms, nms, sizeof *ms, cmp_double);
-    double median = nms ? ms[nms / 2] : 0, p99 = nms ? ms[(nms * 99) / 100 < nms ? (nms * 99) / 100 : nms - 1] : 0;
-    printf("queries %zu  runs %zu  median %.3f ms  p99 %.3f ms  mean %.3f ms  open %.0f ms\n", nq, nms,
-           median, p99, nms ? sum / (double)nms : 0, open_ms);
+    size_t k99 = nms * 99 / 100 < nms ? nms * 99 / 100 : nms - 1;
+    double median = nms ? ms[nms / 2] : 0, p99 = nms ? ms[k99] : 0;
+    printf("queries %zu  runs %zu  median %.3f ms  p99 %.3f ms  mean %.3f ms  open %.0f ms\n",
+           nq, nms, median, p99, nms ? sum / (double)nms : 0, open_ms);
     for (size_t i = 0; i < nq; i++)
         free(queries[i]);
     free(queries);

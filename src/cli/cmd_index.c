@@ -88,7 +88,8 @@ int cli_index_update(store *s, const index_analyzer *want, int rebuild, int verb
         goto out;
     if (verbose) {
         double secs = now() - t0;
-        fprintf(stderr, "%s: %zu documents (%zu added, %.1f MB in %.2f s), %zu terms, %llu tokens\n",
+        fprintf(stderr,
+                "%s: %zu documents (%zu added, %.1f MB in %.2f s), %zu terms, %llu tokens\n",
                 path, index_doc_count(idx), c.added, (double)c.bytes / 1e6, secs,
                 index_term_count(idx), (unsigned long long)index_token_count(idx));
     }

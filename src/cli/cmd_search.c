@@ -324,7 +324,8 @@ static int run_search(store *s, const options *o, topics_ctx *tc)
             rc = formats_docs_read(o->topic_file, FORMATS_DOCS_TREC, doc_topic_cb, tc, &st, &err);
         } else {
             formats_topics_format fmt = FORMATS_TOPICS_AUTO;
-            if (o->topic_format != NULL && formats_topics_format_parse(o->topic_format, &fmt) != 0) {
+            if (o->topic_format != NULL &&
+                formats_topics_format_parse(o->topic_format, &fmt) != 0) {
                 util_warn("search: unknown topic format '%s'", o->topic_format);
                 status = UTIL_EXIT_USAGE;
                 goto done;

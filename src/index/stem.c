@@ -50,55 +50,61 @@ static int cvc(const char *b, size_t n)
 }
 
 /* The length of the stem when b[0, n) ends with suffix, else -1. */
-static long ends(const char *b, size_t n, const char *suffix)
+static long ends_n(const char *b, size_t n, const char *suffix, size_t s)
 {
-    size_t s = strlen(suffix);
-    if (s > n || memcmp(b + n - s, suffix, s) != 0)
+    /* The last letter first: it rules out nearly every suffix at once. */
+    if (s > n || b[n - 1] != suffix[s - 1] || memcmp(b + n - s, suffix, s - 1) != 0)
         return -1;
     return (long)(n - s);
 }
 
-static void set_to(char *b, size_t *n, size_t stem, const char *rep)
+#define ends(b, n, suffix) ends_n(b, n, suffix, sizeof(suffix) - 1)
+
+static void set_to(char *b, size_t *n, size_t stem, const char *rep, size_t r)
 {
-    size_t r = strlen(rep);
     memcpy(b + stem, rep, r);
     *n = stem + r;
 }
 
 typedef struct rule {
     const char *suffix, *rep;
+    size_t len, rep_len;
 } rule;
+
+#define RULE(suffix, rep) { suffix, rep, sizeof(suffix) - 1, sizeof(rep) - 1 }
 
 /* Applies the first rule whose suffix ends the word, when the stem's measure exceeds
  * min_m; the longest suffixes come first where suffixes overlap. */
 static void apply_rules(char *b, size_t *n, const rule *rules, size_t nrules, int min_m)
 {
     for (size_t i = 0; i < nrules; i++) {
-        long stem = ends(b, *n, rules[i].suffix);
+        long stem = ends_n(b, *n, rules[i].suffix, rules[i].len);
         if (stem < 0)
             continue;
         if (measure(b, (size_t)stem) > min_m)
-            set_to(b, n, (size_t)stem, rules[i].rep);
+            set_to(b, n, (size_t)stem, rules[i].rep, rules[i].rep_len);
         return;
     }
 }
 
 static const rule step2[] = {
-    { "ational", "ate" }, { "tional", "tion" }, { "enci", "ence" }, { "anci", "ance" },
-    { "izer", "ize" }, { "abli", "able" }, { "alli", "al" }, { "entli", "ent" },
-    { "eli", "e" }, { "ousli", "ous" }, { "ization", "ize" }, { "ation", "ate" },
-    { "ator", "ate" }, { "alism", "al" }, { "iveness", "ive" }, { "fulness", "ful" },
-    { "ousness", "ous" }, { "aliti", "al" }, { "iviti", "ive" }, { "biliti", "ble" },
+    RULE("ational", "ate"), RULE("tional", "tion"), RULE("enci", "ence"), RULE("anci", "ance"),
+    RULE("izer", "ize"), RULE("abli", "able"), RULE("alli", "al"), RULE("entli", "ent"),
+    RULE("eli", "e"), RULE("ousli", "ous"), RULE("ization", "ize"), RULE("ation", "ate"),
+    RULE("ator", "ate"), RULE("alism", "al"), RULE("iveness", "ive"), RULE("fulness", "ful"),
+    RULE("ousness", "ous"), RULE("aliti", "al"), RULE("iviti", "ive"), RULE("biliti", "ble"),
 };
 
 static const rule step3[] = {
-    { "icate", "ic" }, { "ative", "" }, { "alize", "al" }, { "iciti", "ic" },
-    { "ical", "ic" }, { "ful", "" }, { "ness", "" },
+    RULE("icate", "ic"), RULE("ative", ""), RULE("alize", "al"), RULE("iciti", "ic"),
+    RULE("ical", "ic"), RULE("ful", ""), RULE("ness", ""),
 };
 
-static const char *const step4[] = {
-    "al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "ion",
-    "ou", "ism", "ate", "iti", "ous", "ive", "ize",
+static const rule step4[] = {
+    RULE("al", ""), RULE("ance", ""), RULE("ence", ""), RULE("er", ""), RULE("ic", ""),
+    RULE("able", ""), RULE("ible", ""), RULE("ant", ""), RULE("ement", ""), RULE("ment", ""),
+    RULE("ent", ""), RULE("ion", ""), RULE("ou", ""), RULE("ism", ""), RULE("ate", ""),
+    RULE("iti", ""), RULE("ous", ""), RULE("ive", ""), RULE("ize", ""),
 };
 
 static void step_4(char *b, size_t *n)
@@ -107,10 +113,10 @@ static void step_4(char *b, size_t *n)
     long best = -1;
     size_t best_len = 0;
     for (size_t i = 0; i < sizeof step4 / sizeof step4[0]; i++) {
-        long stem = ends(b, *n, step4[i]);
-        if (stem >= 0 && strlen(step4[i]) > best_len) {
+        long stem = ends_n(b, *n, step4[i].suffix, step4[i].len);
+        if (stem >= 0 && step4[i].len > best_len) {
             best = stem;
-            best_len = strlen(step4[i]);
+            best_len = step4[i].len;
         }
     }
     if (best < 0 || measure(b, (size_t)best) <= 1)
