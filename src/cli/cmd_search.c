@@ -13,6 +13,7 @@ static const char search_usage[] =
     "                        [--topic-file FILE [--topic-format FMT]] [--tag TAG]\n"
     "                        [-o RUN] [--import]\n"
     "       trecjudge search [-d CAMPAIGN] [--model M] [--depth N] --query TEXT\n"
+    "                        [--add-to-pool QID]\n"
     "Ranks the campaign's documents (through its index, built or updated first) for every\n"
     "topic of the campaign, or of FILE, and writes a TREC run (qid Q0 docno rank score tag).\n"
     "  --model M        jaccard, tf, logtf, tfidf, cosine or bm25 (default bm25)\n"
@@ -25,7 +26,8 @@ static const char search_usage[] =
     "  --tag TAG        the run tag (default tj-MODEL)\n"
     "  -o RUN           write the run to RUN (default standard output, unless --import)\n"
     "  --import         store the run in the campaign\n"
-    "  --query TEXT     print the best documents for TEXT (rank, docno, score; tab-separated)\n";
+    "  --query TEXT     print the best documents for TEXT (rank, docno, score; tab-separated)\n"
+    "  --add-to-pool Q  also add them to topic Q's pool, marked as found by search\n";
 
 /* One topic's query text. */
 typedef struct topic_query {
@@ -274,7 +276,7 @@ fail:
 }
 
 typedef struct options {
-    const char *campaign, *topic_file, *topic_format, *tag, *out, *query;
+    const char *campaign, *topic_file, *topic_format, *tag, *out, *query, *pool_qid;
     index_model model;
     index_params params;
     long depth;
@@ -288,6 +290,52 @@ static int parse_number(const char *name, const char *arg, double *v)
         return -1;
     }
     return 0;
+}
+
+/* The highest position and the number of documents of a pool. */
+typedef struct pool_stat {
+    int64_t max, count;
+} pool_stat;
+
+static int pool_stat_cb(void *ctx, const char *docno, int64_t position, const char *source)
+{
+    (void)docno;
+    (void)source;
+    pool_stat *p = ctx;
+    if (position > p->max)
+        p->max = position;
+    p->count++;
+    return 0;
+}
+
+/* Adds the hits to a topic's pool after what it holds, with the source "search" (a
+ * document pooled already keeps its place and source); returns the number added. */
+static int64_t pool_add(store *s, const char *qid, const index_hit *hits, size_t n,
+                        util_error *err)
+{
+    int64_t topic_id;
+    pool_stat before = { 0, 0 }, after = { 0, 0 };
+    int found = store_topic_id(s, qid, 0, &topic_id, err);
+    if (found <= 0) {
+        if (found == 0)
+            util_error_set(err, UTIL_EXIT_DATA, store_path(s), 0,
+                           "no topic '%s' in the campaign", qid);
+        return -1;
+    }
+    if (store_begin(s, err) != 0)
+        return -1;
+    if (store_pool_each(s, topic_id, pool_stat_cb, &before, err) != 0)
+        goto fail;
+    for (size_t i = 0; i < n; i++)
+        if (store_pool_add(s, topic_id, hits[i].docno, before.max + 1 + (int64_t)i, "search",
+                           err) != 0)
+            goto fail;
+    if (store_pool_each(s, topic_id, pool_stat_cb, &after, err) != 0 || store_commit(s, err) != 0)
+        goto fail;
+    return after.count - before.count;
+fail:
+    store_rollback(s);
+    return -1;
 }
 
 static int run_search(store *s, const options *o, topics_ctx *tc)
@@ -305,6 +353,7 @@ static int run_search(store *s, const options *o, topics_ctx *tc)
     if (o->query != NULL) {
         index_hit *hits = util_malloc((k + 1) * sizeof *hits);
         size_t n;
+        int64_t added;
         index_query(idx, o->query, strlen(o->query), o->model, &o->params, k, hits, &n);
         round_scores(hits, n);
         char buf[64];
@@ -312,9 +361,12 @@ static int run_search(store *s, const options *o, topics_ctx *tc)
             snprintf(buf, sizeof buf, SCORE_FMT, hits[i].score);
             util_out_printf(&out, "%zu\t%s\t%s\n", i + 1, hits[i].docno, buf);
         }
-        free(hits);
         if (util_out_flush(&out) != 0)
             util_error_set(&err, UTIL_EXIT_SYSTEM, NULL, 0, "cannot write the results");
+        else if (o->pool_qid != NULL && (added = pool_add(s, o->pool_qid, hits, n, &err)) >= 0)
+            fprintf(stderr, "topic %s: %lld of %zu documents found by search added to its pool\n",
+                    o->pool_qid, (long long)added, n);
+        free(hits);
         goto done;
     }
     if (o->topic_file != NULL) {
@@ -424,6 +476,7 @@ int cli_search(int argc, char **argv)
         { "topic-file", required_argument, NULL, 'f' },
         { "topic-format", required_argument, NULL, 'F' }, { "tag", required_argument, NULL, 'T' },
         { "import", no_argument, NULL, 'i' }, { "query", required_argument, NULL, 'q' },
+        { "add-to-pool", required_argument, NULL, 'P' },
         { NULL, 0, NULL, 0 } };
     options o;
     memset(&o, 0, sizeof o);
@@ -471,12 +524,14 @@ int cli_search(int argc, char **argv)
         case 'o': o.out = optarg; break;
         case 'i': o.import = 1; break;
         case 'q': o.query = optarg; break;
+        case 'P': o.pool_qid = optarg; break;
         default:
             fputs(search_usage, stderr);
             return UTIL_EXIT_USAGE;
         }
     }
-    if (optind != argc || (o.query != NULL && (o.import || o.topic_file || o.out))) {
+    if (optind != argc || (o.query != NULL && (o.import || o.topic_file || o.out)) ||
+        (o.pool_qid != NULL && o.query == NULL)) {
         fputs(search_usage, stderr);
         return UTIL_EXIT_USAGE;
     }

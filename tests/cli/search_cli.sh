@@ -83,6 +83,17 @@ tj search -d "$c" --import --tag base 2>"$tmp/err" && grep -q "imported before" 
 tj search -d "$c" --import --tag base --model tf 2>"$tmp/err"; [ $? -ne 0 ] && grep -q "already has a run" "$tmp/err" \
     && ok "a run tag is used once" || bad "tag twice" "$(cat "$tmp/err")"
 
+# Documents found by a free-text search join a topic's pool, marked as found by search.
+tj search -d "$c" --query "football" --add-to-pool 41 >/dev/null 2>"$tmp/err" \
+    && grep -q "topic 41: 1 of 1 documents found by search added" "$tmp/err" \
+    && tj status -d "$c" --tsv | grep -q "^41	1	0	0$" && ok "--add-to-pool" || bad "--add-to-pool" "$(cat "$tmp/err")"
+if command -v sqlite3 >/dev/null 2>&1; then
+    [ "$(sqlite3 "$c" "SELECT source FROM pool WHERE docno = 'd3'")" = search ] \
+        && ok "pooled by search, not by the pool" || bad "pool source" "$(sqlite3 "$c" 'SELECT * FROM pool')"
+fi
+tj search -d "$c" --query "football" --add-to-pool 99 >/dev/null 2>"$tmp/err"; [ $? -eq 3 ] \
+    && grep -q "no topic '99'" "$tmp/err" && ok "--add-to-pool: unknown topic" || bad "pool unknown topic" "$(cat "$tmp/err")"
+
 # A damaged index is reported, and --rebuild replaces it; other analysis options rebuild too.
 head -c 100 "$c.index" >"$tmp/cut" && cp "$tmp/cut" "$c.index"
 tj search -d "$c" >/dev/null 2>"$tmp/err"; [ $? -eq 2 ] && grep -q "rebuild" "$tmp/err" \
