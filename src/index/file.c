@@ -163,6 +163,8 @@ int index_open(const char *path, index_inverted **out, util_error *err)
     int rc = -1;
     index_inverted *idx = NULL;
     term_rec *recs = NULL;
+    uint64_t *tf_sum = NULL;
+    uint32_t *n_terms = NULL;
     reader r = { fopen(path, "rb"), 0, 0 };
     if (r.fp == NULL) {
         if (errno == ENOENT)
@@ -176,7 +178,7 @@ int index_open(const char *path, index_inverted **out, util_error *err)
         util_error_set(err, UTIL_EXIT_INPUT, path, 0, "not a trecjudge index file");
         goto out;
     }
-    if (h.version != INDEX_VERSION || h.bom != INDEX_BOM) {
+    if (h.version != INDEX_VERSION || h.bom != INDEX_BOM || (h.flags & ~3u) != 0) {
         util_error_set(err, UTIL_EXIT_INPUT, path, 0,
                        "an index of another version or machine; run 'trecjudge index --rebuild'");
         goto out;
@@ -250,11 +252,27 @@ int index_open(const char *path, index_inverted **out, util_error *err)
         damaged(path, err, "end");
         goto out;
     }
+    /* Each document's length and distinct terms must be what its postings say, as the
+     * models divide by them. */
+    tf_sum = util_calloc(idx->ndocs + 1, sizeof *tf_sum);
+    n_terms = util_calloc(idx->ndocs + 1, sizeof *n_terms);
+    for (size_t t = 0; t < idx->nterms; t++)
+        for (uint32_t i = 0; i < idx->terms[t].n; i++) {
+            tf_sum[idx->terms[t].p[i].doc] += idx->terms[t].p[i].tf;
+            n_terms[idx->terms[t].p[i].doc]++;
+        }
+    for (size_t d = 0; d < idx->ndocs; d++)
+        if (tf_sum[d] != idx->len[d] || n_terms[d] != idx->distinct[d]) {
+            damaged(path, err, "document lengths");
+            goto out;
+        }
     *out = idx;
     idx = NULL;
     rc = 1;
 out:
     free(recs);
+    free(tf_sum);
+    free(n_terms);
     index_free(&idx);
     fclose(r.fp);
     return rc;

@@ -398,6 +398,75 @@ static void test_file(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* Every byte of a small index file changed in turn (and the file cut at every length):
+ * index_open either refuses the file or gives an index that answers queries. Run under
+ * the sanitizers, this is the reader's fuzz test. */
+static void test_file_damage(void **state)
+{
+    (void)state;
+    /* Hundreds of small files: in memory when the system has a tmpfs there. */
+    char dir[] = "/dev/shm/tj-test-index-XXXXXX";
+    if (mkdtemp(dir) == NULL) {
+        memcpy(dir, "/tmp/tj-test-index-XXXXXX", sizeof "/tmp/tj-test-index-XXXXXX");
+        assert_non_null(mkdtemp(dir));
+    }
+    char path[256], bad[256];
+    snprintf(path, sizeof path, "%s/good.index", dir);
+    snprintf(bad, sizeof bad, "%s/bad.index", dir);
+    index_inverted *idx = index_new(&plain);
+    index_add(idx, 3, "a", "t", "alpha beta beta", 15);
+    index_add(idx, 7, "b", NULL, "beta 東京", strlen("beta 東京"));
+    util_error err = { 0, "" };
+    assert_int_equal(index_write(idx, path, &err), 0);
+    index_free(&idx);
+    FILE *fp = fopen(path, "rb");
+    unsigned char buf[4096];
+    size_t size = fread(buf, 1, sizeof buf, fp);
+    fclose(fp);
+    assert_true(size > 100 && size < sizeof buf);
+    index_params p;
+    index_params_init(&p);
+    int refused = 0, accepted = 0;
+    for (size_t i = 0; i <= size; i++) {
+        for (int variant = 0; variant < 3; variant++) {
+            unsigned char copy[4096];
+            memcpy(copy, buf, size);
+            size_t len = size;
+            if (variant == 0 && i < size)
+                copy[i] ^= 0x01;
+            else if (variant == 1 && i < size)
+                copy[i] = 0xff;
+            else
+                len = i;   /* cut */
+            fp = fopen(bad, "wb");
+            fwrite(copy, 1, len, fp);
+            fclose(fp);
+            index_inverted *back = NULL;
+            int rc = index_open(bad, &back, &err);
+            if (rc == 1) {
+                index_hit found[4];
+                size_t n;
+                for (int m = INDEX_JACCARD; m <= INDEX_BM25; m++)
+                    index_query(back, "alpha beta 東京", strlen("alpha beta 東京"),
+                                (index_model)m, &p, 4, found, &n);
+                index_free(&back);
+                accepted++;
+            } else {
+                assert_int_equal(rc, -1);
+                assert_null(back);
+                refused++;
+            }
+        }
+    }
+    print_message("damaged index files: %d refused, %d read\n", refused, accepted);
+    /* The cut at full length is the good file; most changes are caught. */
+    assert_true(accepted >= 1);
+    assert_true(refused > accepted);
+    unlink(bad);
+    unlink(path);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -412,6 +481,7 @@ int main(void)
         cmocka_unit_test(test_bm25),
         cmocka_unit_test(test_topk),
         cmocka_unit_test(test_file),
+        cmocka_unit_test(test_file_damage),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
