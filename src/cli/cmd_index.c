@@ -86,6 +86,9 @@ int cli_index_update(store *s, const index_analyzer *want, int rebuild, int verb
     }
     if ((fresh || c.added > 0) && index_write(idx, path, err) != 0)
         goto out;
+    if (!verbose && c.added > 0)
+        fprintf(stderr, "%s: %zu documents indexed (%zu in all)\n", path, c.added,
+                index_doc_count(idx));
     if (verbose) {
         double secs = now() - t0;
         fprintf(stderr,
