@@ -4,6 +4,7 @@
 
 #include "assess/assess.h"
 #include "report/report.h"
+#include "index/index.h"
 #include "store/store.h"
 
 /* Each returns the process exit status (UTIL_EXIT_*). argv[0] is the subcommand name. */
@@ -21,6 +22,8 @@ int cli_assess(int argc, char **argv);
 int cli_report(int argc, char **argv);
 int cli_compare(int argc, char **argv);
 int cli_agreement(int argc, char **argv);
+int cli_index(int argc, char **argv);
+int cli_search(int argc, char **argv);
 
 /* How one kind of file is imported: the work done inside the file's transaction (it
  * returns the number of items stored, or -1 with err set) and the summary printed after
@@ -90,5 +93,9 @@ int cli_report_open(cli_live *c, const char *campaign, char **files, int nfiles,
 /* Replays the history entries written since the last call (campaign only). */
 int cli_report_update(cli_live *c);
 void cli_report_close(cli_live *c);
+/* Opens the campaign's search index, building it or adding the documents imported since
+ * (want: the analysis required, NULL to keep the index's); writes it when it changed. */
+int cli_index_update(store *s, const index_analyzer *want, int rebuild, int verbose,
+                     index_inverted **out, util_error *err);
 
 #endif

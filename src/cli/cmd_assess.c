@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "assess/assess.h"
 #include "cli/cli.h"
@@ -15,6 +16,45 @@ static const char assess_usage[] =
     "campaign has no assignments), one pooled document at a time. A grade key saves the\n"
     "judgment at once; ? shows every key. --lang shows the topic in LANG when it has it;\n"
     "--remember makes LANG the assessor's default.\n";
+
+/* The collection search of the S key: BM25 over the campaign's index. */
+static long search_collection(void *ctx, const char *query, char **docnos, size_t max, util_error *err)
+{
+    (void)err;
+    index_inverted *idx = ctx;
+    index_params p;
+    index_params_init(&p);
+    index_hit *hits = util_calloc(max, sizeof *hits);
+    size_t n = 0;
+    index_query(idx, query, strlen(query), INDEX_BM25, &p, max, hits, &n);
+    for (size_t i = 0; i < n; i++)
+        docnos[i] = util_strdup(hits[i].docno);
+    free(hits);
+    return (long)n;
+}
+
+static void search_free(void *ctx)
+{
+    index_inverted *idx = ctx;
+    index_close(&idx);
+}
+
+/* Gives the session the campaign's index when there is one (brought up to date first). */
+static void attach_index(store *s, assess_session *a)
+{
+    char *path = index_path_for(store_path(s));
+    int exists = access(path, F_OK) == 0;
+    free(path);
+    if (!exists)
+        return;
+    util_error err = { 0, "" };
+    index_inverted *idx = NULL;
+    if (cli_index_update(s, NULL, 0, 0, &idx, &err) != 0 || idx == NULL) {
+        util_warn("assess: the search index cannot be used: %s", err.msg);
+        return;
+    }
+    assess_set_searcher(a, (assess_searcher){ idx, search_collection, search_free });
+}
 
 static double monotonic_now(void)
 {
@@ -71,6 +111,7 @@ int cli_assess(int argc, char **argv)
         if (store_setting_set(s, key, o.lang, &err) != 0)
             util_warn("assess: cannot remember the language: %s", err.msg);
     }
+    attach_index(s, a);
     status = cli_assess_screen(a, &err);
     if (status != UTIL_EXIT_OK)
         util_warn("assess: %s", err.msg);

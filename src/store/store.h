@@ -208,5 +208,11 @@ int store_report_grade(store *s, const char *qid, const char *docno, long *grade
 
 /* ---- search index (src/store/search.c) ---- */
 
+/* Every document whose rowid is greater than after_rowid, in rowid order (title may be
+ * NULL); valid during the callback only, which returns non-zero to stop (then -1). */
+typedef int (*store_doc_fn)(void *ctx, int64_t rowid, const char *docno, const char *title,
+                            const char *body, size_t body_len);
+int store_docs_each(store *s, int64_t after_rowid, store_doc_fn fn, void *ctx, util_error *err);
+
 
 #endif

@@ -1,0 +1,279 @@
+/* file.c: the index file beside a campaign ("<campaign>.index"): checked reading, atomic writing. */
+#include "index_private.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define INDEX_VERSION 1
+#define INDEX_BOM 0x01020304u   /* written in native order: a foreign byte order is refused */
+
+static const char index_magic[8] = { 'T', 'J', 'I', 'N', 'D', 'E', 'X', '\n' };
+static const char index_trailer[8] = { 'T', 'J', 'I', 'X', 'E', 'N', 'D', '\n' };
+
+/* The header, written as it is in memory: every field 8 bytes wide or paired. */
+typedef struct header {
+    char magic[8];
+    uint32_t version, bom;
+    uint32_t flags, reserved;    /* bit 0: Porter stemmer; bit 1: English stopwords */
+    uint64_t ndocs, nterms, tokens, docnos_len, names_len, npostings;
+    int64_t max_rowid;
+} header;
+
+/* One term as written: its name's offset and length, and its document frequency. */
+typedef struct term_rec {
+    uint64_t name;
+    uint32_t name_len, n;
+} term_rec;
+
+char *index_path_for(const char *campaign)
+{
+    size_t n = strlen(campaign);
+    char *p = util_malloc(n + 7);
+    memcpy(p, campaign, n);
+    memcpy(p + n, ".index", 7);
+    return p;
+}
+
+/* ---- writing ---- */
+
+typedef struct writer {
+    FILE *fp;
+    int failed;
+} writer;
+
+static void put(writer *w, const void *p, size_t size)
+{
+    if (!w->failed && size > 0 && fwrite(p, 1, size, w->fp) != size)
+        w->failed = 1;
+}
+
+int index_write(const index_inverted *idx, const char *path, util_error *err)
+{
+    int rc = -1;
+    size_t plen = strlen(path);
+    char *tmp = util_malloc(plen + 16);
+    snprintf(tmp, plen + 16, "%s.tmp.XXXXXX", path);
+    int fd = mkstemp(tmp);
+    writer w = { NULL, 0 };
+    if (fd < 0) {
+        util_error_set(err, UTIL_EXIT_SYSTEM, path, 0, "cannot create a temporary file: %s",
+                       strerror(errno));
+        goto out;
+    }
+    /* mkstemp makes the file private; give it the mode a new file would have. */
+    mode_t mask = umask(0);
+    umask(mask);
+    if (fchmod(fd, 0666 & ~mask) != 0) {
+        close(fd);
+        unlink(tmp);
+        util_error_set(err, UTIL_EXIT_SYSTEM, path, 0, "cannot write: %s", strerror(errno));
+        goto out;
+    }
+    w.fp = fdopen(fd, "wb");
+    if (w.fp == NULL) {
+        close(fd);
+        unlink(tmp);
+        util_error_set(err, UTIL_EXIT_SYSTEM, path, 0, "cannot write: %s", strerror(errno));
+        goto out;
+    }
+    header h;
+    memset(&h, 0, sizeof h);
+    memcpy(h.magic, index_magic, sizeof h.magic);
+    h.version = INDEX_VERSION;
+    h.bom = INDEX_BOM;
+    h.flags = (idx->a.stem ? 1u : 0u) | (idx->a.stopwords ? 2u : 0u);
+    h.ndocs = idx->ndocs;
+    h.nterms = idx->nterms;
+    h.tokens = idx->tokens;
+    h.docnos_len = idx->docnos_len;
+    h.names_len = idx->names_len;
+    for (size_t t = 0; t < idx->nterms; t++)
+        h.npostings += idx->terms[t].n;
+    h.max_rowid = index_max_rowid(idx);
+    put(&w, &h, sizeof h);
+    put(&w, idx->rowid, idx->ndocs * sizeof *idx->rowid);
+    put(&w, idx->docno, idx->ndocs * sizeof *idx->docno);
+    put(&w, idx->len, idx->ndocs * sizeof *idx->len);
+    put(&w, idx->distinct, idx->ndocs * sizeof *idx->distinct);
+    put(&w, idx->docnos, idx->docnos_len);
+    put(&w, idx->names, idx->names_len);
+    for (size_t t = 0; t < idx->nterms; t++) {
+        term_rec r = { idx->terms[t].name, idx->terms[t].name_len, idx->terms[t].n };
+        put(&w, &r, sizeof r);
+    }
+    for (size_t t = 0; t < idx->nterms; t++)
+        put(&w, idx->terms[t].p, idx->terms[t].n * sizeof *idx->terms[t].p);
+    put(&w, index_trailer, sizeof index_trailer);
+    if (fflush(w.fp) != 0 || fsync(fileno(w.fp)) != 0)
+        w.failed = 1;
+    if (fclose(w.fp) != 0)
+        w.failed = 1;
+    if (w.failed || rename(tmp, path) != 0) {
+        util_error_set(err, UTIL_EXIT_SYSTEM, path, 0, "cannot write the index: %s",
+                       strerror(errno));
+        unlink(tmp);
+        goto out;
+    }
+    rc = 0;
+out:
+    free(tmp);
+    return rc;
+}
+
+/* ---- reading ---- */
+
+typedef struct reader {
+    FILE *fp;
+    uint64_t left;     /* bytes not read yet: no section may claim more */
+    int failed;
+} reader;
+
+/* Reads count items of size bytes into a new array (NULL when count is 0). */
+static void *take(reader *r, uint64_t count, size_t size)
+{
+    if (r->failed || count == 0)
+        return NULL;
+    if (count > r->left / size) {
+        r->failed = 1;
+        return NULL;
+    }
+    void *p = util_malloc((size_t)count * size);
+    if (fread(p, size, (size_t)count, r->fp) != count) {
+        free(p);
+        r->failed = 1;
+        return NULL;
+    }
+    r->left -= count * size;
+    return p;
+}
+
+static int damaged(const char *path, util_error *err, const char *what)
+{
+    return util_error_set(err, UTIL_EXIT_INPUT, path, 0,
+                          "the index file is damaged (%s); run 'trecjudge index --rebuild'", what);
+}
+
+int index_open(const char *path, index_inverted **out, util_error *err)
+{
+    *out = NULL;
+    int rc = -1;
+    index_inverted *idx = NULL;
+    term_rec *recs = NULL;
+    uint64_t *tf_sum = NULL;
+    uint32_t *n_terms = NULL;
+    reader r = { fopen(path, "rb"), 0, 0 };
+    if (r.fp == NULL) {
+        if (errno == ENOENT)
+            return 0;
+        return util_error_set(err, UTIL_EXIT_SYSTEM, path, 0, "cannot open: %s", strerror(errno));
+    }
+    struct stat st;
+    header h;
+    if (fstat(fileno(r.fp), &st) != 0 || fread(&h, sizeof h, 1, r.fp) != 1 ||
+        memcmp(h.magic, index_magic, sizeof h.magic) != 0) {
+        util_error_set(err, UTIL_EXIT_INPUT, path, 0, "not a trecjudge index file");
+        goto out;
+    }
+    if (h.version != INDEX_VERSION || h.bom != INDEX_BOM || (h.flags & ~3u) != 0) {
+        util_error_set(err, UTIL_EXIT_INPUT, path, 0,
+                       "an index of another version or machine; run 'trecjudge index --rebuild'");
+        goto out;
+    }
+    r.left = (uint64_t)st.st_size - sizeof h;
+    if (h.ndocs > UINT32_MAX || h.nterms > UINT32_MAX / 2) {
+        damaged(path, err, "sizes");
+        goto out;
+    }
+    index_analyzer a = { (h.flags & 1) != 0, (h.flags & 2) != 0 };
+    idx = index_new(&a);
+    idx->ndocs = idx->cap_docs = (size_t)h.ndocs;
+    idx->rowid = take(&r, h.ndocs, sizeof *idx->rowid);
+    idx->docno = take(&r, h.ndocs, sizeof *idx->docno);
+    idx->len = take(&r, h.ndocs, sizeof *idx->len);
+    idx->distinct = take(&r, h.ndocs, sizeof *idx->distinct);
+    idx->docnos = take(&r, h.docnos_len, 1);
+    idx->docnos_len = idx->docnos_cap = (size_t)h.docnos_len;
+    idx->names = take(&r, h.names_len, 1);
+    idx->names_len = idx->names_cap = (size_t)h.names_len;
+    idx->tokens = h.tokens;
+    recs = take(&r, h.nterms, sizeof *recs);
+    if (r.failed) {
+        damaged(path, err, "truncated");
+        goto out;
+    }
+    uint64_t tokens = 0;
+    for (size_t d = 0; d < idx->ndocs; d++) {
+        if (idx->docno[d] >= h.docnos_len ||
+            memchr(idx->docnos + idx->docno[d], '\0', h.docnos_len - idx->docno[d]) == NULL ||
+            (d > 0 && idx->rowid[d] <= idx->rowid[d - 1])) {
+            damaged(path, err, "documents");
+            goto out;
+        }
+        tokens += idx->len[d];
+    }
+    if (tokens != h.tokens || (idx->ndocs > 0 && idx->rowid[idx->ndocs - 1] != h.max_rowid)) {
+        damaged(path, err, "counts");
+        goto out;
+    }
+    uint64_t npostings = 0;
+    for (size_t t = 0; t < h.nterms; t++) {
+        const term_rec *rec = &recs[t];
+        if (rec->name_len == 0 || rec->name >= h.names_len ||
+            rec->name_len >= h.names_len - rec->name ||
+            idx->names[rec->name + rec->name_len] != '\0' || rec->n == 0 ||
+            index_term_find(idx, idx->names + rec->name, rec->name_len, 0) >= 0) {
+            damaged(path, err, "terms");
+            goto out;
+        }
+        long id = index_term_insert(idx, rec->name, rec->name_len);
+        index_term *te = &idx->terms[id];
+        te->p = take(&r, rec->n, sizeof *te->p);
+        te->n = te->cap = rec->n;
+        if (r.failed) {
+            te->n = te->cap = 0;
+            damaged(path, err, "truncated postings");
+            goto out;
+        }
+        for (uint32_t i = 0; i < te->n; i++)
+            if (te->p[i].doc >= idx->ndocs || te->p[i].tf == 0 ||
+                (i > 0 && te->p[i].doc <= te->p[i - 1].doc)) {
+                damaged(path, err, "postings");
+                goto out;
+            }
+        npostings += rec->n;
+    }
+    char trailer[8];
+    if (npostings != h.npostings || fread(trailer, 1, sizeof trailer, r.fp) != sizeof trailer ||
+        memcmp(trailer, index_trailer, sizeof trailer) != 0) {
+        damaged(path, err, "end");
+        goto out;
+    }
+    /* Each document's length and distinct terms must be what its postings say, as the
+     * models divide by them. */
+    tf_sum = util_calloc(idx->ndocs + 1, sizeof *tf_sum);
+    n_terms = util_calloc(idx->ndocs + 1, sizeof *n_terms);
+    for (size_t t = 0; t < idx->nterms; t++)
+        for (uint32_t i = 0; i < idx->terms[t].n; i++) {
+            tf_sum[idx->terms[t].p[i].doc] += idx->terms[t].p[i].tf;
+            n_terms[idx->terms[t].p[i].doc]++;
+        }
+    for (size_t d = 0; d < idx->ndocs; d++)
+        if (tf_sum[d] != idx->len[d] || n_terms[d] != idx->distinct[d]) {
+            damaged(path, err, "document lengths");
+            goto out;
+        }
+    *out = idx;
+    idx = NULL;
+    rc = 1;
+out:
+    free(recs);
+    free(tf_sum);
+    free(n_terms);
+    index_free(&idx);
+    fclose(r.fp);
+    return rc;
+}
