@@ -98,7 +98,9 @@ typedef struct assess_item {
 typedef struct assess_session assess_session;
 
 /* Chooses the next document for a budgeted live strategy: returns the index of the item
- * to show next, or -1 to fall back to the pool order; told every judgment made. */
+ * to show next, -1 to fall back to the pool order, or ASSESS_STRATEGY_DONE when the
+ * topic's budget is spent; told every judgment made. */
+#define ASSESS_STRATEGY_DONE (-2)
 typedef struct assess_strategy {
     void *ctx;
     long (*next)(void *ctx, const assess_session *a);
@@ -126,7 +128,8 @@ typedef struct assess_options {
  * or every topic when the campaign has no assignments at all. */
 int assess_open(store *s, const assess_options *o, assess_session **out, util_error *err);
 void assess_close(assess_session **a);
-/* Installs a strategy (taken over; freed with the session). */
+/* Installs a strategy (taken over; freed with the session); it is told the current topic
+ * and chooses the document shown. */
 void assess_set_strategy(assess_session *a, assess_strategy st);
 
 /* Installs a collection search (taken over; freed with the session); the key S uses it. */

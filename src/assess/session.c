@@ -325,6 +325,8 @@ static long advance(assess_session *a)
 {
     if (a->has_strategy && a->strategy.next != NULL) {
         long i = a->strategy.next(a->strategy.ctx, a);
+        if (i == ASSESS_STRATEGY_DONE)
+            return -1;
         if (i >= 0 && (size_t)i < a->nitems && !a->items[i].judged)
             return i;
     }
@@ -579,8 +581,12 @@ static int judge(assess_session *a, long grade, double now, util_error *err)
         a->strategy.judged(a->strategy.ctx, it->docno, grade >= a->relevance_level);
     long next = advance(a);
     if (next < 0) {
-        say(a, 0, "%s Every document of topic %s is judged; t goes to the next topic.", saved,
-            a->topics[a->cur_topic].qid);
+        if (assess_judged_count(a) == a->nitems)
+            say(a, 0, "%s Every document of topic %s is judged; t goes to the next topic.", saved,
+                a->topics[a->cur_topic].qid);
+        else
+            say(a, 0, "%s The judging budget of topic %s is spent; t goes to the next topic.", saved,
+                a->topics[a->cur_topic].qid);
         return 0;
     }
     if (show_item(a, next, now, err) != 0)
@@ -1087,6 +1093,13 @@ void assess_set_strategy(assess_session *a, assess_strategy st)
         a->strategy.free(a->strategy.ctx);
     a->strategy = st;
     a->has_strategy = 1;
+    /* the strategy chooses the document shown first too */
+    if (st.topic != NULL)
+        st.topic(st.ctx, a);
+    util_error err = { 0, "" };
+    long first = advance(a);
+    if (first != a->cur && show_item(a, first, a->doc_started, &err) != 0)
+        say(a, 1, "%s", err.msg);
 }
 
 void assess_set_searcher(assess_session *a, assess_searcher se)

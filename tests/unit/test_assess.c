@@ -498,6 +498,64 @@ static void test_search_collection(void **state)
     store_close(&s);
 }
 
+/* A strategy that proposes the pool backwards and stops after two judgments. */
+struct backwards {
+    int topics, judged, relevant;
+};
+
+static long back_next(void *ctx, const assess_session *a)
+{
+    struct backwards *b = ctx;
+    if (b->judged >= 2)
+        return ASSESS_STRATEGY_DONE;
+    size_t n;
+    const assess_item *it = assess_items(a, &n);
+    for (long i = (long)n - 1; i >= 0; i--)
+        if (!it[i].judged)
+            return i;
+    return -1;
+}
+
+static void back_judged(void *ctx, const char *docno, int relevant)
+{
+    (void)docno;
+    struct backwards *b = ctx;
+    b->judged++;
+    b->relevant += relevant;
+}
+
+static void back_topic(void *ctx, assess_session *a)
+{
+    (void)a;
+    ((struct backwards *)ctx)->topics++;
+}
+
+static void test_strategy(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = make_campaign("strategy.tjdb");
+    assess_options o = { "sue", NULL, NULL, 0.0 };
+    assess_session *a = NULL;
+    assert_int_equal(assess_open(s, &o, &a, &err), 0);
+    assert_string_equal(shown(a), "d1");
+    static struct backwards b;
+    assess_set_strategy(a, (assess_strategy){ &b, back_next, back_judged, back_topic, NULL });
+    assert_int_equal(b.topics, 1);
+    assert_string_equal(shown(a), "d4");
+    keys(a, "2", 1);
+    assert_string_equal(shown(a), "d3");
+    keys(a, "0", 2);
+    assert_int_equal(b.judged, 2);
+    assert_int_equal(b.relevant, 1);
+    assert_non_null(strstr(assess_message(a, NULL), "budget of topic T1 is spent"));
+    assert_string_equal(judged(s, "T1", "sue"), "d3=0@1;d4=2@1;");
+    keys(a, "t", 3);
+    assert_int_equal(b.topics, 2);
+    assess_close(&a);
+    store_close(&s);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -525,6 +583,7 @@ int main(void)
         cmocka_unit_test(test_assignments),
         cmocka_unit_test(test_every_key),
         cmocka_unit_test(test_search_collection),
+        cmocka_unit_test(test_strategy),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
