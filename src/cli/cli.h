@@ -15,6 +15,7 @@ int cli_check(int argc, char **argv);
 int cli_assign(int argc, char **argv);
 int cli_topics(int argc, char **argv);
 int cli_docs(int argc, char **argv);
+int cli_pool(int argc, char **argv);
 
 /* How one kind of file is imported: the work done inside the file's transaction (it
  * returns the number of items stored, or -1 with err set) and the summary printed after

@@ -1,0 +1,3 @@
+#!/bin/sh
+# pool_cli.sh: command-line tests of `trecjudge pool`.
+exit 0
