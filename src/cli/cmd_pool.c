@@ -993,6 +993,18 @@ static int usage_error(const char *what)
     return UTIL_EXIT_USAGE;
 }
 
+/* Checks the combination of parameters; the live strategies present in their own order. */
+static int check_params(pool_params *p)
+{
+    if (p->budget != 0 && p->strategy == POOL_DEPTH) {
+        usage_error("--budget applies to Take@N (rrf, rbp, rbp-max, borda) and to mtf, maxmean");
+        return -1;
+    }
+    if (pool_strategy_is_live(p->strategy))
+        p->order = POOL_ORDER_PRIORITY;
+    return 0;
+}
+
 int cli_pool(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -1129,6 +1141,10 @@ int cli_pool(int argc, char **argv)
     if (depth_file != NULL && read_depth_file(&c, depth_file, &err) != 0)
         goto fail;
     if (files) {
+        if (check_params(&c.params) != 0) {
+            status = UTIL_EXIT_USAGE;
+            goto out;
+        }
         if (read_files(&c, argv + optind, argc - optind, &err) != 0)
             goto fail;
     } else {
@@ -1152,18 +1168,15 @@ int cli_pool(int argc, char **argv)
                 util_parse_long(v, strlen(v), &level);
             util_free(&v);
         }
+        if (check_params(&c.params) != 0) {
+            status = UTIL_EXIT_USAGE;
+            goto out;
+        }
         if (read_campaign(&c, &err) != 0)
             goto fail;
     }
     if (level < 0)
         level = 1;
-    if (c.params.budget != 0 && c.params.strategy == POOL_DEPTH) {
-        status = usage_error("--budget applies to Take@N (rrf, rbp, rbp-max, borda) and to mtf,"
-                             " maxmean");
-        goto out;
-    }
-    if (pool_strategy_is_live(c.params.strategy))
-        c.params.order = POOL_ORDER_PRIORITY;
     for (size_t t = 0; t < c.ntopics; t++)
         pool_topic_finish(c.topics[t].pool);
     qsort(c.topics, c.ntopics, sizeof *c.topics, ptopic_cmp);
