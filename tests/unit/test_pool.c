@@ -401,6 +401,14 @@ static void test_live_pool(void **state)
     expect_pool(&p, runs, 2, "a1 b1 a2 b2 a3 b3 a4");
     p.depth = 2;
     expect_pool(&p, runs, 2, "a1 b1 a2 b2");
+    /* A = [x y], B = [x z]. MTF: A's x (A -> -1); B (0) passes x: z (B -> -1); A: y.
+     * MaxMean: A's x; then A and B have both passed x: 1/3 each, A first: y; then B: z. */
+    const char *c[] = { "x", "y" }, *d[] = { "x", "z" };
+    pool_run shared[] = { { "A", 2, c }, { "B", 2, d } };
+    p.strategy = POOL_MTF;
+    expect_pool(&p, shared, 2, "x z y");
+    p.strategy = POOL_MAXMEAN;
+    expect_pool(&p, shared, 2, "x y z");
 }
 
 int main(void)
