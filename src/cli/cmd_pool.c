@@ -232,7 +232,8 @@ static int read_campaign(pool_ctx *c, util_error *err)
     /* Renumber: runs first seen in qid order may not be in tag order. */
     size_t n = c->nruns;
     char **sorted = util_calloc(n + 1, sizeof *sorted);
-    memcpy(sorted, c->tags, n * sizeof *sorted);
+    for (size_t i = 0; i < n; i++)
+        sorted[i] = c->tags[i];
     qsort(sorted, n, sizeof *sorted, tag_cmp);
     int in_order = 1;
     for (size_t i = 0; i < n; i++)
@@ -786,7 +787,8 @@ static double topic_ap(const ptopic *t, const saved_ranking *sr, const jtopic *j
                 b->uniq[nu++] = pool_topic_docno(t->pool, i);
             }
         }
-        qsort(b->uniq, nu, sizeof *b->uniq, str_cmp);
+        if (nu > 0)
+            qsort(b->uniq, nu, sizeof *b->uniq, str_cmp);
     }
     size_t ng = 0;
     util_grow(&b->grades, &b->capgrades, jt->n + 1, sizeof *b->grades);
@@ -948,11 +950,12 @@ static int persist(pool_ctx *c, int dry_run, util_error *err)
             rc = store_pool_each(c->s, pt->topic_id, export_cb, &e, err);
         /* Documents pooled before keep their place (and their judgments); new ones follow
          * the topic's last position, in presentation order. */
-        qsort(e.docnos, e.n, sizeof *e.docnos, docno_cmp);
+        if (e.n > 0)
+            qsort(e.docnos, e.n, sizeof *e.docnos, docno_cmp);
         size_t n = pool_topic_size(pt->pool);
         for (size_t i = 0; rc == 0 && i < n; i++) {
             const char *d = pool_topic_docno(pt->pool, i);
-            if (bsearch(&d, e.docnos, e.n, sizeof *e.docnos, docno_cmp) != NULL)
+            if (e.n > 0 && bsearch(&d, e.docnos, e.n, sizeof *e.docnos, docno_cmp) != NULL)
                 continue;
             na++;
             if (!dry_run)
@@ -1033,10 +1036,10 @@ int cli_pool(int argc, char **argv)
     int status = UTIL_EXIT_OK, opt;
     util_error err = { 0, "" };
     util_out out;
+    memset(&out, 0, sizeof out);
     FILE *fp = NULL;
     judgments jud;
     memset(&jud, 0, sizeof jud);
-    util_out_init(&out, stdout);
     optind = 1;
     while ((opt = getopt_long(argc, argv, "hd:o:nl:", longopts, NULL)) != -1) {
         size_t v;
@@ -1136,8 +1139,8 @@ int cli_pool(int argc, char **argv)
             util_warn("%s: cannot write: %s", output, strerror(errno));
             return UTIL_EXIT_SYSTEM;
         }
-        util_out_init(&out, fp);
     }
+    util_out_init(&out, fp != NULL ? fp : stdout);
     if (depth_file != NULL && read_depth_file(&c, depth_file, &err) != 0)
         goto fail;
     if (files) {
@@ -1199,21 +1202,30 @@ int cli_pool(int argc, char **argv)
         if (persist(&c, dry_run, &err) != 0)
             goto fail;
     }
-flush:
-    if (util_out_flush(&out) != 0 || (fp != NULL && fclose(fp) != 0)) {
+flush: {
+    int bad = util_out_flush(&out) != 0;
+    if (fp != NULL) {
+        bad |= fclose(fp) != 0;
         fp = NULL;
+    }
+    if (bad) {
         util_warn("%s: write error", output ? output : "standard output");
         status = UTIL_EXIT_SYSTEM;
     }
-    fp = NULL;
     goto out;
+}
 fail:
     util_warn("%s", err.msg);
     status = err.code ? err.code : UTIL_EXIT_INPUT;
 out:
-    if (fp != NULL)
+    if (fp == NULL) {
+        util_out_free(&out);
+    } else {
+        /* what was not written by a failed command goes nowhere */
+        out.len = 0;
+        util_out_free(&out);
         fclose(fp);
-    util_out_free(&out);
+    }
     judgments_free(&jud);
     if (c.s != NULL)
         store_close(&c.s);

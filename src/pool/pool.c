@@ -317,7 +317,8 @@ static uint64_t splitmix(uint64_t *s)
  * judged not relevant. Fills key[] with n - position. */
 static void live_initial(pool_topic *t, keyed *k)
 {
-    qsort(t->c, t->nc, sizeof *t->c, contrib_by_run);
+    if (t->nc > 0)
+        qsort(t->c, t->nc, sizeof *t->c, contrib_by_run);
     pool_run *runs = util_calloc(t->nc + 1, sizeof *runs);
     const char **docnos = util_calloc(t->nc + 1, sizeof *docnos);
     size_t nruns = 0;
@@ -413,7 +414,8 @@ void pool_topic_finish(pool_topic *t)
         }
     }
     /* Contributors of the pooled entries, by entry then run. */
-    qsort(t->c, t->nc, sizeof *t->c, contrib_by_entry);
+    if (t->nc > 0)
+        qsort(t->c, t->nc, sizeof *t->c, contrib_by_entry);
     t->cstart = util_calloc(n + 2, sizeof *t->cstart);
     t->cruns = util_calloc(t->nc + 1, sizeof *t->cruns);
     for (size_t i = 0; i < t->nc; i++) {
