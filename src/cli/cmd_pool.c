@@ -36,6 +36,8 @@ static const char pool_usage[] =
     "                   run (\"qid Q0 docno rank score pool\"); on a campaign: its pool table\n"
     "  -o FILE          write to FILE instead of standard output\n"
     "  -n, --dry-run    on a campaign: report what would be added, change nothing\n"
+    "  --next QID       mtf, maxmean: print the document the strategy proposes next for\n"
+    "                   topic QID after the campaign's judgments (as the assessment screen)\n"
     "  -d CAMPAIGN      the campaign file (default $TRECJUDGE_CAMPAIGN or campaign.tjdb)\n"
     "The campaign records the strategy and its parameters in its settings (pool.strategy,\n"
     "pool.depth, pool.depth.QID, pool.budget, pool.order, pool.seed, pool.rbp_p); options\n"
@@ -981,11 +983,94 @@ static int persist(pool_ctx *c, int dry_run, util_error *err)
     return 0;
 }
 
+/* ---- the next document of a live strategy ---- */
+
+typedef struct next_ctx {
+    size_t depth;
+    pool_run *runs;
+    size_t nruns, capruns;
+    const char ***lists;        /* each run's docno array, owned */
+    size_t caplists;
+    char **strs;                /* every docno, owned */
+    size_t nstrs, capstrs;
+    pool_live *live;
+    long level;
+} next_ctx;
+
+static int next_ranking_cb(void *vctx, const store_ranking *r)
+{
+    next_ctx *n = vctx;
+    size_t k = n->depth != 0 && r->n > n->depth ? n->depth : r->n;
+    const char **docnos = util_calloc(k + 1, sizeof *docnos);
+    util_grow(&n->strs, &n->capstrs, n->nstrs + k + 1, sizeof *n->strs);
+    for (size_t i = 0; i < k; i++)
+        docnos[i] = n->strs[n->nstrs++] = util_strdup(r->docnos[i]);
+    util_grow(&n->lists, &n->caplists, n->nruns + 1, sizeof *n->lists);
+    util_grow(&n->runs, &n->capruns, n->nruns + 1, sizeof *n->runs);
+    n->lists[n->nruns] = docnos;
+    n->runs[n->nruns++] = (pool_run){ NULL, k, docnos };
+    return 0;
+}
+
+/* Replays the judgments in the order they were made, each as the answer to a proposal:
+ * Move-to-Front's state (current run, priorities) is rebuilt as the session left it. */
+static int next_judgment_cb(void *vctx, const char *docno, long grade)
+{
+    next_ctx *n = vctx;
+    pool_live_next(n->live);
+    pool_live_judged(n->live, docno, grade >= n->level);
+    return 0;
+}
+
+/* Prints the document a live strategy proposes next for topic qid, as the assessment
+ * screen would get it. */
+static int next_document(pool_ctx *c, const char *qid, long level, util_out *o, util_error *err)
+{
+    next_ctx n;
+    memset(&n, 0, sizeof n);
+    n.depth = depth_of(c, qid);
+    if (n.depth == 0)
+        n.depth = c->params.depth;
+    n.level = level;
+    int64_t topic_id;
+    int rc = store_topic_id(c->s, qid, 0, &topic_id, err);
+    if (rc == 0)
+        rc = util_error_set(err, UTIL_EXIT_DATA, store_path(c->s), 0, "no topic '%s'", qid);
+    if (rc < 0)
+        goto out;
+    rc = store_rankings_each(c->s, topic_id, next_ranking_cb, &n, err);
+    if (rc != 0)
+        goto out;
+    n.live = pool_live_new(c->params.strategy == POOL_MTF ? POOL_LIVE_MTF : POOL_LIVE_MAXMEAN,
+                           n.runs, n.nruns, c->params.budget);
+    rc = store_pool_judgments_each(c->s, topic_id, next_judgment_cb, &n, err);
+    if (rc != 0)
+        goto out;
+    const char *d = pool_live_next(n.live);
+    if (d != NULL) {
+        util_out_str(o, d);
+        util_out_char(o, '\n');
+    } else {
+        fprintf(stderr, "pool: topic %s: no document left to judge (%zu of %zu candidates judged)\n",
+                qid, pool_live_judged_count(n.live), pool_live_candidates(n.live));
+    }
+out:
+    pool_live_free(&n.live);
+    for (size_t i = 0; i < n.nruns; i++)
+        free(n.lists[i]);
+    for (size_t i = 0; i < n.nstrs; i++)
+        free(n.strs[i]);
+    free(n.lists);
+    free(n.strs);
+    free(n.runs);
+    return rc < 0 ? -1 : 0;
+}
+
 /* ---- the command ---- */
 
 enum {
     OPT_STRATEGY = 1000, OPT_DEPTH, OPT_DEPTH_FILE, OPT_BUDGET, OPT_RBP_P, OPT_ORDER, OPT_SEED,
-    OPT_STATS, OPT_OVERLAP, OPT_BIAS, OPT_QRELS, OPT_FORMAT, OPT_EXPORT
+    OPT_STATS, OPT_OVERLAP, OPT_BIAS, OPT_QRELS, OPT_FORMAT, OPT_EXPORT, OPT_NEXT
 };
 
 static int usage_error(const char *what)
@@ -1024,13 +1109,14 @@ int cli_pool(int argc, char **argv)
         { "format", required_argument, NULL, OPT_FORMAT },
         { "export", required_argument, NULL, OPT_EXPORT },
         { "output", required_argument, NULL, 'o' }, { "dry-run", no_argument, NULL, 'n' },
+        { "next", required_argument, NULL, OPT_NEXT },
         { NULL, 0, NULL, 0 } };
     pool_ctx c;
     memset(&c, 0, sizeof c);
     pool_params_init(&c.params);
     given g;
     memset(&g, 0, sizeof g);
-    const char *campaign = NULL, *depth_file = NULL, *qrels = NULL, *output = NULL;
+    const char *campaign = NULL, *depth_file = NULL, *qrels = NULL, *output = NULL, *next = NULL;
     int stats = 0, overlap = 0, bias = 0, fmt = FMT_TABLE, export = EXPORT_NONE, dry_run = 0;
     long level = -1;
     int status = UTIL_EXIT_OK, opt;
@@ -1093,6 +1179,7 @@ int cli_pool(int argc, char **argv)
             g.seed = 1;
             break;
         }
+        case OPT_NEXT: next = optarg; break;
         case OPT_STATS: stats = 1; break;
         case OPT_OVERLAP: overlap = stats = 1; break;
         case OPT_BIAS: bias = 1; break;
@@ -1124,8 +1211,10 @@ int cli_pool(int argc, char **argv)
     int files = optind < argc;
     if (files && campaign != NULL)
         return usage_error("give run files or a campaign (-d), not both");
-    if (stats + bias + (export != EXPORT_NONE) > 1)
-        return usage_error("--stats, --bias and --export go one at a time");
+    if (stats + bias + (export != EXPORT_NONE) + (next != NULL) > 1)
+        return usage_error("--stats, --bias, --export and --next go one at a time");
+    if (files && next != NULL)
+        return usage_error("--next works on a campaign");
     if (files && bias && qrels == NULL)
         return usage_error("--bias on run files needs --qrels");
     if (files && dry_run)
@@ -1133,7 +1222,7 @@ int cli_pool(int argc, char **argv)
     if (files && export == EXPORT_NONE && !stats && !bias)
         export = EXPORT_LIST;
     c.keep = bias;
-    if (output != NULL && (export != EXPORT_NONE || stats || bias)) {
+    if (output != NULL && (export != EXPORT_NONE || stats || bias || next != NULL)) {
         fp = fopen(output, "w");
         if (fp == NULL) {
             util_warn("%s: cannot write: %s", output, strerror(errno));
@@ -1174,6 +1263,15 @@ int cli_pool(int argc, char **argv)
         if (check_params(&c.params) != 0) {
             status = UTIL_EXIT_USAGE;
             goto out;
+        }
+        if (next != NULL) {
+            if (!pool_strategy_is_live(c.params.strategy)) {
+                status = usage_error("--next needs a live strategy (mtf or maxmean)");
+                goto out;
+            }
+            if (next_document(&c, next, level, &out, &err) != 0)
+                goto fail;
+            goto flush;
         }
         if (read_campaign(&c, &err) != 0)
             goto fail;

@@ -20,9 +20,13 @@ int store_pool_info(store *s, int64_t topic_id, int64_t *count, int64_t *max_pos
     return rc == SQLITE_ROW ? 0 : store_db_error(s, err, "cannot read the pool");
 }
 
+/* In the order the documents were first judged (the history's order), so that a live
+ * strategy can replay a session. */
 static const char sql_pool_judgments[] =
-    "SELECT docno, max(grade) FROM judgments WHERE topic_id = ?1 AND grade >= 0"
-    " GROUP BY docno ORDER BY docno";
+    "SELECT j.docno, max(j.grade) FROM judgments j LEFT JOIN"
+    " (SELECT docno, min(id) AS first FROM judgment_history WHERE topic_id = ?1"
+    "  AND new_grade >= 0 GROUP BY docno) f ON f.docno = j.docno"
+    " WHERE j.topic_id = ?1 AND j.grade >= 0 GROUP BY j.docno ORDER BY min(f.first), j.docno";
 
 int store_pool_judgments_each(store *s, int64_t topic_id, store_pool_judgment_fn fn, void *ctx,
                               util_error *err)

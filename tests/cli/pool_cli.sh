@@ -99,6 +99,22 @@ tj pool -d "$l" --strategy mtf --budget 3 --depth 2 2>/dev/null \
     && ok "mtf: candidates in the initial order" || bad "mtf pool" "$(tj pool -d "$l" --export list | tr '\n' ' ')"
 tj pool -d "$l" -n 2>&1 | grep -q "^pool: mtf, depth 2:" && ok "mtf settings remembered" || bad "mtf settings" "$(tj pool -d "$l" -n 2>&1)"
 
+# --next: what the assessment screen is told. q1's candidates are A = [d1 d3], B = [d5 d3].
+# Move-to-Front: A's d1 (relevant: A stays), A's d3 (not relevant: A drops), B's d5; then
+# the budget of 3 is spent.
+nx() { tj pool -d "$l" "$@" 2>"$tmp/err"; }
+seq_got=$(nx --next q1; tj judge -d "$l" q1 d1 1 >/dev/null 2>&1; nx --next q1; tj judge -d "$l" q1 d3 0 >/dev/null 2>&1;
+    nx --next q1; tj judge -d "$l" q1 d5 1 >/dev/null 2>&1; nx --next q1; echo "[$?]")
+[ "$seq_got" = "$(printf 'd1\nd3\nd5\n[0]')" ] && grep -q "no document left" "$tmp/err" \
+    && ok "--next follows Move-to-Front across processes" || bad "--next mtf" "$seq_got"
+# q2: A = [e1 e2], B = [e3 e2]; e3 judged relevant first. MTF still starts with A's e1;
+# MaxMean sees B at 2/3 against A's 1/2 and proposes e2.
+tj judge -d "$l" q2 e3 1 >/dev/null 2>&1
+[ "$(nx --next q2)" = e1 ] && [ "$(nx --strategy maxmean --next q2)" = e2 ] \
+    && ok "--next: MaxMean uses judgments made before" || bad "--next maxmean" "$(nx --next q2) $(nx --strategy maxmean --next q2)"
+nx --next q9 >/dev/null; [ $? -eq 3 ] && grep -q "no topic 'q9'" "$tmp/err" && ok "--next unknown topic: exit 3" || bad "--next q9" "$(cat "$tmp/err")"
+tj pool -d "$c" --next q1 >/dev/null 2>&1; [ $? -eq 1 ] && ok "--next needs a live strategy" || bad "--next depth" "wrong status"
+
 # Real data: the depth-100 pool of the 17 robust03 runs is the union of each run's top 100
 # per topic in trec_eval order, as a plain script computes it from the files.
 runs=$shared/data/trec2003_robust/runs
