@@ -840,7 +840,8 @@ static int bias_report(util_out *o, const pool_ctx *c, const judgments *j, long 
         return util_error_set(err, UTIL_EXIT_SYSTEM, NULL, 0, "cannot select MAP: %s", msg);
     }
     size_t map_index = 0;
-    while (map_index < metrics_set_size(set) && strcmp(metrics_set_name(set, map_index), "map") != 0)
+    while (map_index < metrics_set_size(set) &&
+           strcmp(metrics_set_name(set, map_index), "map") != 0)
         map_index++;
     size_t nr = c->nruns;
     bias_row *rows = util_calloc(nr + 1, sizeof *rows);
@@ -857,7 +858,8 @@ static int bias_report(util_out *o, const pool_ctx *c, const judgments *j, long 
             bias_row *r = &rows[sr->run];
             size_t dummy = 0, dummy_rel = 0;
             r->map += topic_ap(pt, sr, jt, 0, set, map_index, &p, &b, &dummy, &dummy_rel);
-            r->map_loo += topic_ap(pt, sr, jt, 1, set, map_index, &p, &b, &r->unique, &r->unique_rel);
+            r->map_loo += topic_ap(pt, sr, jt, 1, set, map_index, &p, &b, &r->unique,
+                                   &r->unique_rel);
             ntopics[sr->run]++;
         }
     }
@@ -1051,8 +1053,9 @@ static int next_document(pool_ctx *c, const char *qid, long level, util_out *o, 
         util_out_str(o, d);
         util_out_char(o, '\n');
     } else {
-        fprintf(stderr, "pool: topic %s: no document left to judge (%zu of %zu candidates judged)\n",
-                qid, pool_live_judged_count(n.live), pool_live_candidates(n.live));
+        fprintf(stderr,
+                "pool: topic %s: no document left to judge (%zu of %zu candidates judged)\n", qid,
+                pool_live_judged_count(n.live), pool_live_candidates(n.live));
     }
 out:
     pool_live_free(&n.live);
@@ -1142,7 +1145,8 @@ int cli_pool(int argc, char **argv)
             break;
         case OPT_STRATEGY:
             if (pool_strategy_parse(optarg, &c.params.strategy) != 0)
-                return usage_error("unknown strategy (depth, rrf, rbp, rbp-max, borda, mtf, maxmean)");
+                return usage_error("unknown strategy (depth, rrf, rbp, rbp-max, borda, mtf,"
+                                   " maxmean)");
             g.strategy = 1;
             break;
         case OPT_DEPTH:

@@ -37,8 +37,11 @@ int store_pool_judgments_each(store *s, int64_t topic_id, store_pool_judgment_fn
     sqlite3_bind_int64(st, 1, topic_id);
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-        if (fn(ctx, (const char *)sqlite3_column_text(st, 0), (long)sqlite3_column_int64(st, 1)) != 0)
+        if (fn(ctx, (const char *)sqlite3_column_text(st, 0),
+               (long)sqlite3_column_int64(st, 1)) != 0)
             break;
     sqlite3_reset(st);
-    return rc == SQLITE_DONE ? 0 : rc == SQLITE_ROW ? -1 : store_db_error(s, err, "cannot read judgments");
+    if (rc == SQLITE_DONE)
+        return 0;
+    return rc == SQLITE_ROW ? -1 : store_db_error(s, err, "cannot read judgments");
 }
