@@ -318,9 +318,9 @@ static int read_depth_file(pool_ctx *c, const char *path, util_error *err)
         if (nf == 0 || f[0][0] == '#')
             continue;
         size_t d;
-        if (nf != 2 || parse_size(f[1], &d) != 0) {
+        if (nf != 2 || parse_size(f[1], &d) != 0 || d == 0) {
             rc = util_error_set(err, UTIL_EXIT_INPUT, path, formats_input_lineno(in),
-                                "expected \"qid depth\" with a depth >= 0");
+                                "expected \"qid depth\" with a depth >= 1");
             break;
         }
         parse_depth_line(c, f[0], d);
@@ -396,7 +396,7 @@ static int depth_setting_cb(void *vctx, int64_t topic_id, const char *qid)
         d->rc = -1;
         return 1;
     }
-    if (found && parse_size(v, &depth) == 0)
+    if (found && parse_size(v, &depth) == 0 && depth > 0)
         parse_depth_line(d->c, qid, depth);
     util_free(&v);
     return 0;
