@@ -120,6 +120,14 @@ typedef struct contrib {
     uint32_t run, entry, rank;
 } contrib;
 
+/* A document of a run waiting to be counted (its docno copied into the topic's chunks). */
+typedef struct pending {
+    const char *docno;
+    uint32_t run, rank;
+} pending;
+
+#define PENDING_MAX (1u << 22)
+
 typedef struct chunk {
     struct chunk *next;
     size_t used, cap;
@@ -137,6 +145,8 @@ struct pool_topic {
     uint32_t mask;
     contrib *c;
     size_t nc, capc;
+    pending *pending;
+    size_t npending, cappending;
     size_t maxlen;              /* longest ranking added (within the depth) */
     int finished;
     /* after pool_topic_finish */
@@ -192,7 +202,9 @@ static void topic_rehash(pool_topic *t)
     t->mask = cap - 1;
 }
 
-static uint32_t topic_entry(pool_topic *t, const char *docno)
+/* The entry of docno, created when absent (docno is copied when copy is set; otherwise it
+ * must live as long as t). */
+static uint32_t topic_entry(pool_topic *t, const char *docno, int copy)
 {
     size_t len = strlen(docno);
     uint64_t hash = util_hash(docno, len);
@@ -205,7 +217,7 @@ static uint32_t topic_entry(pool_topic *t, const char *docno)
     }
     util_grow(&t->e, &t->cap, t->n + 1, sizeof *t->e);
     entry *e = &t->e[t->n];
-    e->docno = topic_intern(t, docno, len);
+    e->docno = copy ? topic_intern(t, docno, len) : docno;
     e->hash = hash;
     e->weight = 0;
     e->count = 0;
@@ -222,18 +234,18 @@ static uint64_t fixed(double w)
     return (uint64_t)(w * FIXED_ONE + 0.5);
 }
 
-void pool_topic_add(pool_topic *t, uint32_t run, const pool_run *r)
+/* Counts the pending documents into the table. Deferring this to one pass per topic keeps
+ * the topic's table in the cache while it is used, rather than visiting every topic's table
+ * once per run (runs come one file at a time, each with every topic). */
+static void topic_flush(pool_topic *t)
 {
-    size_t n = r->n;
-    if (t->depth != 0 && n > t->depth)
-        n = t->depth;
-    if (n > t->maxlen)
-        t->maxlen = n;
     double p = t->p.rbp_p;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t k = topic_entry(t, r->docnos[i]);
+    util_grow(&t->c, &t->capc, t->nc + t->npending + 1, sizeof *t->c);
+    for (size_t i = 0; i < t->npending; i++) {
+        const pending *q = &t->pending[i];
+        uint32_t k = topic_entry(t, q->docno, 0);
         entry *e = &t->e[k];
-        uint32_t rank = (uint32_t)i + 1;
+        uint32_t rank = q->rank;
         e->count++;
         if (rank < e->best)
             e->best = rank;
@@ -256,8 +268,25 @@ void pool_topic_add(pool_topic *t, uint32_t run, const pool_run *r)
         default:
             break;
         }
-        util_grow(&t->c, &t->capc, t->nc + 1, sizeof *t->c);
-        t->c[t->nc++] = (contrib){ run, k, rank };
+        t->c[t->nc++] = (contrib){ q->run, k, rank };
+    }
+    t->npending = 0;
+}
+
+void pool_topic_add(pool_topic *t, uint32_t run, const pool_run *r)
+{
+    size_t n = r->n;
+    if (t->depth != 0 && n > t->depth)
+        n = t->depth;
+    if (n > t->maxlen)
+        t->maxlen = n;
+    if (t->npending + n > PENDING_MAX)
+        topic_flush(t);
+    util_grow(&t->pending, &t->cappending, t->npending + n + 1, sizeof *t->pending);
+    for (size_t i = 0; i < n; i++) {
+        const char *d = r->docnos[i];
+        t->pending[t->npending++] =
+            (pending){ topic_intern(t, d, strlen(d)), run, (uint32_t)i + 1 };
     }
 }
 
@@ -336,7 +365,7 @@ static void live_initial(pool_topic *t, keyed *k)
     const char *d;
     uint64_t pos = 0;
     while ((d = pool_live_next(l)) != NULL) {
-        uint32_t e = topic_entry(t, d);
+        uint32_t e = topic_entry(t, d, 1);
         k[e].key = (uint64_t)t->n - pos++;
         pool_live_judged(l, d, 0);
     }
@@ -350,6 +379,10 @@ void pool_topic_finish(pool_topic *t)
     if (t->finished)
         return;
     t->finished = 1;
+    topic_flush(t);
+    free(t->pending);
+    t->pending = NULL;
+    t->cappending = 0;
     size_t n = t->n;
     keyed *k = util_calloc(n + 1, sizeof *k);
     t->prio = util_calloc(n + 1, sizeof *t->prio);
@@ -468,6 +501,7 @@ void pool_topic_free(pool_topic **tp)
     free(t->e);
     free(t->slots);
     free(t->c);
+    free(t->pending);
     free(t->order);
     free(t->place);
     free(t->prio);
