@@ -1254,6 +1254,9 @@ int cli_pool(int argc, char **argv)
         }
         if (load_settings(&c, &g, &err) != 0)
             goto fail;
+        /* a budget recorded for another strategy does not apply to depth-k */
+        if (!g.budget && c.params.strategy == POOL_DEPTH)
+            c.params.budget = 0;
         depth_setting_ctx dc = { &c, &err, 0 };
         if (store_topics_each(c.s, depth_setting_cb, &dc, &err) != 0 && dc.rc != 0)
             goto fail;

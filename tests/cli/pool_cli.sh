@@ -98,6 +98,8 @@ tj pool -d "$l" --strategy mtf --budget 3 --depth 2 2>/dev/null \
     && tj pool -d "$l" --export list | tr '\n' '|' | grep -qx "q1 d1|q1 d5|q1 d3|q2 e1|q2 e3|q2 e2|" \
     && ok "mtf: candidates in the initial order" || bad "mtf pool" "$(tj pool -d "$l" --export list | tr '\n' ' ')"
 tj pool -d "$l" -n 2>&1 | grep -q "^pool: mtf, depth 2:" && ok "mtf settings remembered" || bad "mtf settings" "$(tj pool -d "$l" -n 2>&1)"
+tj pool -d "$l" --strategy depth -n 2>&1 | grep -q "^pool: depth, depth 2:" && ok "back to depth-k despite a recorded budget" \
+    || bad "depth after mtf" "$(tj pool -d "$l" --strategy depth -n 2>&1)"
 
 # --next: what the assessment screen is told. q1's candidates are A = [d1 d3], B = [d5 d3].
 # Move-to-Front: A's d1 (relevant: A stays), A's d3 (not relevant: A drops), B's d5; then
