@@ -36,7 +36,9 @@ size_t pool_rank(pool_scored *docs, size_t n, size_t k)
     if (descents == 0)
         return k;
     if (descents <= n / 32 + 4) {
-        for (size_t i = 1; i < n; i++) {
+        /* ... unless the few descents are far from home: then the general sort. */
+        size_t moves = 0, limit = 16 * n + 64;
+        for (size_t i = 1; i < n && moves <= limit; i++) {
             pool_scored x = docs[i];
             size_t j = i;
             while (j > 0 && scored_before(&x, &docs[j - 1])) {
@@ -44,8 +46,10 @@ size_t pool_rank(pool_scored *docs, size_t n, size_t k)
                 j--;
             }
             docs[j] = x;
+            moves += i - j;
         }
-        return k;
+        if (moves <= limit)
+            return k;
     }
     qsort(docs, n, sizeof *docs, scored_cmp);
     return k;

@@ -79,6 +79,29 @@ static void test_rank_unsorted(void **state)
     assert_string_equal(d[9].docno, "d190");
 }
 
+/* A few documents far out of place (few descents, many moves): d000..d999 with score
+ * 1000 - i, except the last thirty, which score highest and are written at the end: 30
+ * descents (at most 1000/32 + 4 = 35 allowed), but 970 x 30 moves (more than 16 x 1000
+ * + 64), so the insertion sort gives up and the general sort finishes: d970..d999 come
+ * first, the highest score first (d999 scores 2000). */
+static void test_rank_far(void **state)
+{
+    (void)state;
+    static char names[1000][8];
+    static pool_scored d[1000];
+    for (int i = 0; i < 1000; i++) {
+        snprintf(names[i], sizeof names[i], "d%03d", i);
+        d[i] = (pool_scored){ names[i], i < 970 ? 1000.0 - i : 1001.0 + i };
+    }
+    assert_int_equal(pool_rank(d, 1000, 0), 1000);
+    assert_string_equal(d[0].docno, "d999");
+    assert_string_equal(d[29].docno, "d970");
+    assert_string_equal(d[30].docno, "d000");
+    assert_string_equal(d[999].docno, "d969");
+    for (int i = 1; i < 1000; i++)
+        assert_true(d[i - 1].score > d[i].score);
+}
+
 /* Runs A = [d1 d2 d3] and B = [d3 d4 d1] at depth 2: A gives d1 d2, B gives d3 d4.
  * Priority: best rank 1 for d1 and d3 (one run each: docno decides), then d2 and d4. */
 static void test_depth(void **state)
@@ -416,6 +439,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rank_ties),
         cmocka_unit_test(test_rank_unsorted),
+        cmocka_unit_test(test_rank_far),
         cmocka_unit_test(test_depth),
         cmocka_unit_test(test_duplicate_runs),
         cmocka_unit_test(test_rrf),
