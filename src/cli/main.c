@@ -18,6 +18,7 @@ static const command commands[] = {
     { "docs", cli_docs, "import document collections into the campaign" },
     { "runs", cli_runs, "import run files into the campaign" },
     { "qrels", cli_qrels, "import judgments from qrels, or export the campaign's qrels" },
+    { "pool", cli_pool, "build the pool (depth-k, Take@N, live), its statistics and bias" },
     { "assign", cli_assign, "give topics to an assessor" },
     { "assess", cli_assess, "judge the pool on the assessment screen" },
     { "judge", cli_judge, "record one judgment (for scripts)" },

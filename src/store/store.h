@@ -162,6 +162,17 @@ int store_setting_set(store *s, const char *key, const char *value, util_error *
 
 /* ---- pool (src/store/pool.c) ---- */
 
+/* The number of documents in a topic's pool and their largest position (0 when empty). */
+int store_pool_info(store *s, int64_t topic_id, int64_t *count, int64_t *max_position,
+                    util_error *err);
+/* A topic's judged documents (grade >= 0), each with its highest grade over the assessors,
+ * in the order they were first judged (then by docno); what the live pooling strategies
+ * replay before a session. fn returns non-zero to stop (then -1 is returned with err
+ * untouched). */
+typedef int (*store_pool_judgment_fn)(void *ctx, const char *docno, long grade);
+int store_pool_judgments_each(store *s, int64_t topic_id, store_pool_judgment_fn fn, void *ctx,
+                              util_error *err);
+
 
 /* ---- assessment sessions (src/store/assess.c) ---- */
 

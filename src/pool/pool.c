@@ -1,0 +1,537 @@
+/* pool.c: building a topic's pool from the runs' rankings (depth-k, Take@N), its presentation order and its statistics. */
+#include "pool.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/util.h"
+
+/* ---- trec_eval's order ---- */
+
+/* Higher score first; on equal scores the larger docno (strcmp) first, as trec_eval. */
+static inline int scored_before(const pool_scored *a, const pool_scored *b)
+{
+    if (a->score != b->score)
+        return a->score > b->score;
+    return strcmp(a->docno, b->docno) > 0;
+}
+
+static int scored_cmp(const void *a, const void *b)
+{
+    const pool_scored *x = a, *y = b;
+    return scored_before(x, y) ? -1 : scored_before(y, x) ? 1 : 0;
+}
+
+size_t pool_rank(pool_scored *docs, size_t n, size_t k)
+{
+    if (k == 0 || k > n)
+        k = n;
+    /* Runs are nearly always written in rank order, with a few ties out of docno order:
+     * count the descents; an insertion sort costs little when they are few. */
+    size_t descents = 0;
+    for (size_t i = 1; i < n; i++)
+        if (scored_before(&docs[i], &docs[i - 1]))
+            descents++;
+    if (descents == 0)
+        return k;
+    if (descents <= n / 32 + 4) {
+        /* ... unless the few descents are far from home: then the general sort. */
+        size_t moves = 0, limit = 16 * n + 64;
+        for (size_t i = 1; i < n && moves <= limit; i++) {
+            pool_scored x = docs[i];
+            size_t j = i;
+            while (j > 0 && scored_before(&x, &docs[j - 1])) {
+                docs[j] = docs[j - 1];
+                j--;
+            }
+            docs[j] = x;
+            moves += i - j;
+        }
+        if (moves <= limit)
+            return k;
+    }
+    qsort(docs, n, sizeof *docs, scored_cmp);
+    return k;
+}
+
+/* ---- names ---- */
+
+static const char *const strategy_names[] = { "depth", "rrf", "rbp", "rbp-max", "borda", "mtf",
+                                              "maxmean" };
+static const char *const order_names[] = { "docno", "shuffle", "priority" };
+
+void pool_params_init(pool_params *p)
+{
+    memset(p, 0, sizeof *p);
+    p->strategy = POOL_DEPTH;
+    p->depth = 100;
+    p->rbp_p = 0.8;
+    p->order = POOL_ORDER_DOCNO;
+}
+
+const char *pool_strategy_name(pool_strategy s)
+{
+    return (size_t)s < sizeof strategy_names / sizeof *strategy_names ? strategy_names[s] : "?";
+}
+
+int pool_strategy_parse(const char *name, pool_strategy *s)
+{
+    for (size_t i = 0; i < sizeof strategy_names / sizeof *strategy_names; i++)
+        if (strcmp(name, strategy_names[i]) == 0) {
+            *s = (pool_strategy)i;
+            return 0;
+        }
+    return -1;
+}
+
+const char *pool_order_name(pool_order o)
+{
+    return (size_t)o < sizeof order_names / sizeof *order_names ? order_names[o] : "?";
+}
+
+int pool_order_parse(const char *name, pool_order *o)
+{
+    for (size_t i = 0; i < sizeof order_names / sizeof *order_names; i++)
+        if (strcmp(name, order_names[i]) == 0) {
+            *o = (pool_order)i;
+            return 0;
+        }
+    return -1;
+}
+
+int pool_strategy_is_live(pool_strategy s)
+{
+    return s == POOL_MTF || s == POOL_MAXMEAN;
+}
+
+/* ---- a topic's pool ---- */
+
+/* Weights are summed in fixed point (2^-50 units) so that the sum, and so the pool, does
+ * not depend on the order in which the runs come: floating-point addition is not
+ * associative. 2^64 / 2^50 leaves room for 16384 runs of weight up to 1. */
+#define FIXED_ONE 0x1p50
+
+typedef struct entry {
+    const char *docno;
+    uint64_t hash;
+    uint64_t weight;     /* RRF/RBP sum or max in fixed point; Borda: sum of ranks */
+    uint32_t count;      /* runs that retrieved it within the depth */
+    uint32_t best;       /* best rank (1-based) */
+} entry;
+
+typedef struct contrib {
+    uint32_t run, entry, rank;
+} contrib;
+
+/* A document of a run waiting to be counted (its docno copied into the topic's chunks). */
+typedef struct pending {
+    const char *docno;
+    uint32_t run, rank;
+} pending;
+
+#define PENDING_MAX (1u << 22)
+
+typedef struct chunk {
+    struct chunk *next;
+    size_t used, cap;
+    char data[];
+} chunk;
+
+struct pool_topic {
+    pool_params p;
+    size_t depth;               /* candidate depth, 0: all */
+    char *qid;
+    chunk *chunks;
+    entry *e;
+    size_t n, cap;
+    uint32_t *slots;            /* entry + 1, 0 empty */
+    uint32_t mask;
+    contrib *c;
+    size_t nc, capc;
+    pending *pending;
+    size_t npending, cappending;
+    size_t maxlen;              /* longest ranking added (within the depth) */
+    int finished;
+    /* after pool_topic_finish */
+    uint32_t *order;            /* pooled entries in presentation order */
+    size_t size;
+    uint32_t *place;            /* entry -> its place in the strategy's order */
+    double *prio;               /* entry -> priority */
+    uint32_t *cstart;           /* entry -> first of its contributors in cruns (CSR) */
+    uint32_t *cruns;
+};
+
+static const char *topic_intern(pool_topic *t, const char *s, size_t len)
+{
+    chunk *b = t->chunks;
+    if (b == NULL || b->used + len + 1 > b->cap) {
+        size_t cap = len + 1 > 65536 ? len + 1 : 65536;
+        chunk *nb = util_malloc(sizeof *nb + cap);
+        nb->next = b;
+        nb->used = 0;
+        nb->cap = cap;
+        t->chunks = nb;
+        b = nb;
+    }
+    char *d = b->data + b->used;
+    memcpy(d, s, len + 1);
+    b->used += len + 1;
+    return d;
+}
+
+pool_topic *pool_topic_new(const pool_params *p, const char *qid, size_t depth)
+{
+    pool_topic *t = util_calloc(1, sizeof *t);
+    t->p = *p;
+    t->depth = depth != 0 ? depth : p->depth;
+    t->qid = util_strdup(qid != NULL ? qid : "");
+    t->mask = 255;
+    t->slots = util_calloc(t->mask + 1, sizeof *t->slots);
+    return t;
+}
+
+static void topic_rehash(pool_topic *t)
+{
+    uint32_t cap = (t->mask + 1) * 2;
+    uint32_t *ns = util_calloc(cap, sizeof *ns);
+    for (size_t i = 0; i < t->n; i++) {
+        uint32_t h = (uint32_t)t->e[i].hash & (cap - 1);
+        while (ns[h] != 0)
+            h = (h + 1) & (cap - 1);
+        ns[h] = (uint32_t)i + 1;
+    }
+    free(t->slots);
+    t->slots = ns;
+    t->mask = cap - 1;
+}
+
+/* The entry of docno, created when absent (docno is copied when copy is set; otherwise it
+ * must live as long as t). */
+static uint32_t topic_entry(pool_topic *t, const char *docno, int copy)
+{
+    size_t len = strlen(docno);
+    uint64_t hash = util_hash(docno, len);
+    uint32_t h = (uint32_t)hash & t->mask;
+    while (t->slots[h] != 0) {
+        entry *e = &t->e[t->slots[h] - 1];
+        if (e->hash == hash && strcmp(e->docno, docno) == 0)
+            return t->slots[h] - 1;
+        h = (h + 1) & t->mask;
+    }
+    util_grow(&t->e, &t->cap, t->n + 1, sizeof *t->e);
+    entry *e = &t->e[t->n];
+    e->docno = copy ? topic_intern(t, docno, len) : docno;
+    e->hash = hash;
+    e->weight = 0;
+    e->count = 0;
+    e->best = UINT32_MAX;
+    t->slots[h] = (uint32_t)t->n + 1;
+    t->n++;
+    if (t->n * 2 > (size_t)t->mask + 1)
+        topic_rehash(t);
+    return (uint32_t)t->n - 1;
+}
+
+static uint64_t fixed(double w)
+{
+    return (uint64_t)(w * FIXED_ONE + 0.5);
+}
+
+/* Counts the pending documents into the table. Deferring this to one pass per topic keeps
+ * the topic's table in the cache while it is used, rather than visiting every topic's table
+ * once per run (runs come one file at a time, each with every topic). */
+static void topic_flush(pool_topic *t)
+{
+    double p = t->p.rbp_p;
+    util_grow(&t->c, &t->capc, t->nc + t->npending + 1, sizeof *t->c);
+    for (size_t i = 0; i < t->npending; i++) {
+        const pending *q = &t->pending[i];
+        uint32_t k = topic_entry(t, q->docno, 0);
+        entry *e = &t->e[k];
+        uint32_t rank = q->rank;
+        e->count++;
+        if (rank < e->best)
+            e->best = rank;
+        switch (t->p.strategy) {
+        case POOL_RRF:
+            e->weight += fixed(1.0 / (60.0 + rank));
+            break;
+        case POOL_RBP_SUM:
+            e->weight += fixed((1.0 - p) * pow(p, (double)(rank - 1)));
+            break;
+        case POOL_RBP_MAX: {
+            uint64_t w = fixed((1.0 - p) * pow(p, (double)(rank - 1)));
+            if (w > e->weight)
+                e->weight = w;
+            break;
+        }
+        case POOL_BORDA:
+            e->weight += rank;
+            break;
+        default:
+            break;
+        }
+        t->c[t->nc++] = (contrib){ q->run, k, rank };
+    }
+    t->npending = 0;
+}
+
+void pool_topic_add(pool_topic *t, uint32_t run, const pool_run *r)
+{
+    size_t n = r->n;
+    if (t->depth != 0 && n > t->depth)
+        n = t->depth;
+    if (n > t->maxlen)
+        t->maxlen = n;
+    if (t->npending + n > PENDING_MAX)
+        topic_flush(t);
+    util_grow(&t->pending, &t->cappending, t->npending + n + 1, sizeof *t->pending);
+    for (size_t i = 0; i < n; i++) {
+        const char *d = r->docnos[i];
+        t->pending[t->npending++] =
+            (pending){ topic_intern(t, d, strlen(d)), run, (uint32_t)i + 1 };
+    }
+}
+
+/* The strategy's order as one sort key (higher first) per entry. */
+typedef struct keyed {
+    uint64_t key;
+    uint32_t count;
+    uint32_t entry;
+    const char *docno;
+} keyed;
+
+static int keyed_cmp(const void *a, const void *b)
+{
+    const keyed *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key > y->key ? -1 : 1;
+    if (x->count != y->count)
+        return x->count > y->count ? -1 : 1;
+    return strcmp(x->docno, y->docno);
+}
+
+static int contrib_by_entry(const void *a, const void *b)
+{
+    const contrib *x = a, *y = b;
+    if (x->entry != y->entry)
+        return x->entry < y->entry ? -1 : 1;
+    return x->run < y->run ? -1 : x->run > y->run ? 1 : 0;
+}
+
+static int contrib_by_run(const void *a, const void *b)
+{
+    const contrib *x = a, *y = b;
+    if (x->run != y->run)
+        return x->run < y->run ? -1 : 1;
+    return x->rank < y->rank ? -1 : x->rank > y->rank ? 1 : 0;
+}
+
+typedef struct named {
+    const char *docno;
+    uint32_t entry;
+} named;
+
+static int named_cmp(const void *a, const void *b)
+{
+    return strcmp(((const named *)a)->docno, ((const named *)b)->docno);
+}
+
+static uint64_t splitmix(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* The live strategies' initial order: what they would propose if every document were
+ * judged not relevant. Fills key[] with n - position. */
+static void live_initial(pool_topic *t, keyed *k)
+{
+    if (t->nc > 0)
+        qsort(t->c, t->nc, sizeof *t->c, contrib_by_run);
+    pool_run *runs = util_calloc(t->nc + 1, sizeof *runs);
+    const char **docnos = util_calloc(t->nc + 1, sizeof *docnos);
+    size_t nruns = 0;
+    for (size_t i = 0; i < t->nc;) {
+        size_t j = i;
+        while (j < t->nc && t->c[j].run == t->c[i].run) {
+            docnos[j] = t->e[t->c[j].entry].docno;
+            j++;
+        }
+        runs[nruns++] = (pool_run){ "", j - i, docnos + i };
+        i = j;
+    }
+    pool_live *l = pool_live_new(t->p.strategy == POOL_MTF ? POOL_LIVE_MTF : POOL_LIVE_MAXMEAN,
+                                 runs, nruns, 0);
+    const char *d;
+    uint64_t pos = 0;
+    while ((d = pool_live_next(l)) != NULL) {
+        uint32_t e = topic_entry(t, d, 1);
+        k[e].key = (uint64_t)t->n - pos++;
+        pool_live_judged(l, d, 0);
+    }
+    pool_live_free(&l);
+    free(runs);
+    free(docnos);
+}
+
+void pool_topic_finish(pool_topic *t)
+{
+    if (t->finished)
+        return;
+    t->finished = 1;
+    topic_flush(t);
+    free(t->pending);
+    t->pending = NULL;
+    t->cappending = 0;
+    size_t n = t->n;
+    keyed *k = util_calloc(n + 1, sizeof *k);
+    t->prio = util_calloc(n + 1, sizeof *t->prio);
+    uint64_t d1 = (uint64_t)(t->depth != 0 ? t->depth : t->maxlen) + 1;
+    for (size_t i = 0; i < n; i++) {
+        const entry *e = &t->e[i];
+        k[i].count = e->count;
+        k[i].entry = (uint32_t)i;
+        k[i].docno = e->docno;
+        switch (t->p.strategy) {
+        case POOL_DEPTH:
+            k[i].key = (uint64_t)(UINT32_MAX - e->best);
+            t->prio[i] = -(double)e->best;
+            break;
+        case POOL_RRF:
+        case POOL_RBP_SUM:
+        case POOL_RBP_MAX:
+            k[i].key = e->weight;
+            t->prio[i] = (double)e->weight / FIXED_ONE;
+            break;
+        case POOL_BORDA:
+            k[i].key = e->count * d1 - e->weight;
+            t->prio[i] = (double)k[i].key;
+            break;
+        default:
+            break;
+        }
+    }
+    if (pool_strategy_is_live(t->p.strategy)) {
+        live_initial(t, k);
+        for (size_t i = 0; i < n; i++)
+            t->prio[i] = -(double)(n - k[i].key);
+    }
+    qsort(k, n, sizeof *k, keyed_cmp);
+    t->place = util_calloc(n + 1, sizeof *t->place);
+    for (size_t i = 0; i < n; i++)
+        t->place[k[i].entry] = (uint32_t)i;
+    t->size = n;
+    if (t->p.budget != 0 && !pool_strategy_is_live(t->p.strategy) &&
+        t->p.strategy != POOL_DEPTH && t->size > t->p.budget)
+        t->size = t->p.budget;
+    t->order = util_calloc(t->size + 1, sizeof *t->order);
+    for (size_t i = 0; i < t->size; i++)
+        t->order[i] = k[i].entry;
+    free(k);
+    if (t->p.order != POOL_ORDER_PRIORITY) {
+        named *nm = util_calloc(t->size + 1, sizeof *nm);
+        for (size_t i = 0; i < t->size; i++)
+            nm[i] = (named){ t->e[t->order[i]].docno, t->order[i] };
+        qsort(nm, t->size, sizeof *nm, named_cmp);
+        for (size_t i = 0; i < t->size; i++)
+            t->order[i] = nm[i].entry;
+        free(nm);
+        if (t->p.order == POOL_ORDER_SHUFFLE) {
+            uint64_t s = t->p.seed ^ util_hash(t->qid, strlen(t->qid));
+            for (size_t i = t->size; i > 1; i--) {
+                size_t j = (size_t)(splitmix(&s) % i);
+                uint32_t x = t->order[i - 1];
+                t->order[i - 1] = t->order[j];
+                t->order[j] = x;
+            }
+        }
+    }
+    /* Contributors of the pooled entries, by entry then run. */
+    if (t->nc > 0)
+        qsort(t->c, t->nc, sizeof *t->c, contrib_by_entry);
+    t->cstart = util_calloc(n + 2, sizeof *t->cstart);
+    t->cruns = util_calloc(t->nc + 1, sizeof *t->cruns);
+    for (size_t i = 0; i < t->nc; i++) {
+        t->cruns[i] = t->c[i].run;
+        t->cstart[t->c[i].entry + 1]++;
+    }
+    for (size_t i = 0; i < n; i++)
+        t->cstart[i + 1] += t->cstart[i];
+}
+
+size_t pool_topic_size(const pool_topic *t)
+{
+    return t->size;
+}
+
+const char *pool_topic_docno(const pool_topic *t, size_t i)
+{
+    return t->e[t->order[i]].docno;
+}
+
+double pool_topic_priority(const pool_topic *t, size_t i)
+{
+    return t->prio[t->order[i]];
+}
+
+size_t pool_topic_rank(const pool_topic *t, size_t i)
+{
+    return t->place[t->order[i]];
+}
+
+size_t pool_topic_contributors(const pool_topic *t, size_t i, const uint32_t **runs)
+{
+    uint32_t e = t->order[i];
+    *runs = t->cruns + t->cstart[e];
+    return t->cstart[e + 1] - t->cstart[e];
+}
+
+void pool_topic_free(pool_topic **tp)
+{
+    pool_topic *t = *tp;
+    if (t == NULL)
+        return;
+    chunk *b = t->chunks;
+    while (b != NULL) {
+        chunk *nb = b->next;
+        free(b);
+        b = nb;
+    }
+    free(t->qid);
+    free(t->e);
+    free(t->slots);
+    free(t->c);
+    free(t->pending);
+    free(t->order);
+    free(t->place);
+    free(t->prio);
+    free(t->cstart);
+    free(t->cruns);
+    free(t);
+    *tp = NULL;
+}
+
+void pool_topic_stats(const pool_topic *t, size_t nruns, pool_run_stats *stats,
+                      uint64_t *overlap)
+{
+    memset(stats, 0, nruns * sizeof *stats);
+    for (size_t i = 0; i < t->size; i++) {
+        const uint32_t *runs;
+        size_t m = pool_topic_contributors(t, i, &runs);
+        for (size_t a = 0; a < m; a++) {
+            if (runs[a] >= nruns)
+                continue;
+            stats[runs[a]].contributed++;
+            if (m == 1)
+                stats[runs[a]].unique++;
+            if (overlap != NULL)
+                for (size_t b = 0; b < m; b++)
+                    if (runs[b] < nruns)
+                        overlap[(size_t)runs[a] * nruns + runs[b]]++;
+        }
+    }
+}
