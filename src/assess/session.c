@@ -253,6 +253,23 @@ static void build_terms(assess_session *a)
     }
 }
 
+/* Joins the lines of each paragraph (collections break lines at a fixed width, which would
+ * leave ragged lines once wrapped to the panel): a line break becomes a space, unless a
+ * blank line or an indented line follows. */
+static void reflow(char *text, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        if (text[i] != '\n')
+            continue;
+        size_t j = i + 1;
+        if (j < len && text[j] == '\r')
+            j++;
+        int blank_before = i > 0 && (text[i - 1] == '\n' || (text[i - 1] == '\r' && i > 1 && text[i - 2] == '\n'));
+        if (j < len && text[j] != '\n' && text[j] != ' ' && text[j] != '\t' && !blank_before && i > 0)
+            text[i] = ' ';
+    }
+}
+
 /* The document panel for the current item. */
 static int build_doc_text(assess_session *a, util_error *err)
 {
@@ -282,6 +299,7 @@ static int build_doc_text(assess_session *a, util_error *err)
             assess_text_add(t, title, strlen(title), ASSESS_ATTR_HEADING);
             assess_text_add(t, "\n\n", 2, 0);
         }
+        reflow(body, len);
         assess_text_add(t, body, len, 0);
     }
     free(title);

@@ -19,6 +19,7 @@ int cli_assign(int argc, char **argv);
 int cli_topics(int argc, char **argv);
 int cli_docs(int argc, char **argv);
 int cli_assess(int argc, char **argv);
+int cli_demo(int argc, char **argv);
 int cli_report(int argc, char **argv);
 int cli_compare(int argc, char **argv);
 int cli_agreement(int argc, char **argv);

@@ -8,6 +8,7 @@
 
 #include "assess/assess.h"
 #include "cli/cli.h"
+#include "pool/pool.h"
 #include "tui/tui.h"
 
 static const char assess_usage[] =
@@ -54,6 +55,125 @@ static void attach_index(store *s, assess_session *a)
         return;
     }
     assess_set_searcher(a, (assess_searcher){ idx, search_collection, search_free });
+}
+
+/* ---- budgeted live strategies (Move-to-Front, MaxMean) choose the next document ---- */
+
+typedef struct live_strategy {
+    store *s;
+    pool_live_kind kind;
+    size_t budget, depth;
+    pool_live *live;
+    /* the rankings of the current topic, copied out of the store's callback */
+    pool_run *runs;
+    char **tags;
+    char ***docnos;
+    size_t nruns;
+} live_strategy;
+
+static void live_clear(live_strategy *ls)
+{
+    pool_live_free(&ls->live);
+    for (size_t r = 0; r < ls->nruns; r++) {
+        for (size_t i = 0; i < ls->runs[r].n; i++)
+            free(ls->docnos[r][i]);
+        free(ls->docnos[r]);
+        free(ls->tags[r]);
+    }
+    util_free(&ls->runs);
+    util_free(&ls->tags);
+    util_free(&ls->docnos);
+    ls->nruns = 0;
+}
+
+static int live_ranking(void *ctx, const store_ranking *rk)
+{
+    live_strategy *ls = ctx;
+    size_t n = ls->depth > 0 && rk->n > ls->depth ? ls->depth : rk->n;
+    ls->runs = util_realloc(ls->runs, (ls->nruns + 1) * sizeof *ls->runs);
+    ls->tags = util_realloc(ls->tags, (ls->nruns + 1) * sizeof *ls->tags);
+    ls->docnos = util_realloc(ls->docnos, (ls->nruns + 1) * sizeof *ls->docnos);
+    char **d = util_calloc(n + 1, sizeof *d);
+    for (size_t i = 0; i < n; i++)
+        d[i] = util_strdup(rk->docnos[i]);
+    ls->tags[ls->nruns] = util_strdup(rk->tag);
+    ls->docnos[ls->nruns] = d;
+    ls->runs[ls->nruns] = (pool_run){ ls->tags[ls->nruns], n, (const char *const *)d };
+    ls->nruns++;
+    return 0;
+}
+
+/* A topic was opened: the strategy starts from its rankings and the judgments so far. */
+static void live_topic(void *ctx, assess_session *a)
+{
+    live_strategy *ls = ctx;
+    live_clear(ls);
+    util_error err = { 0, "" };
+    int64_t tid;
+    if (store_topic_id(ls->s, assess_qid(a), 0, &tid, &err) != 1 ||
+        store_rankings_each(ls->s, tid, live_ranking, ls, &err) != 0)
+        return;
+    ls->live = pool_live_new(ls->kind, ls->runs, ls->nruns, ls->budget);
+    size_t n;
+    const assess_item *items = assess_items(a, &n);
+    for (size_t i = 0; i < n; i++)
+        if (items[i].judged)
+            pool_live_judged(ls->live, items[i].docno, items[i].grade >= assess_relevance_level(a));
+}
+
+static long live_next(void *ctx, const assess_session *a)
+{
+    live_strategy *ls = ctx;
+    if (ls->live == NULL)
+        return -1;
+    const char *docno = pool_live_next(ls->live);
+    if (docno == NULL)
+        return ASSESS_STRATEGY_DONE;
+    return assess_item_index(a, docno);
+}
+
+static void live_judged(void *ctx, const char *docno, int relevant)
+{
+    live_strategy *ls = ctx;
+    if (ls->live != NULL)
+        pool_live_judged(ls->live, docno, relevant);
+}
+
+static void live_free(void *ctx)
+{
+    live_strategy *ls = ctx;
+    live_clear(ls);
+    free(ls);
+}
+
+static size_t setting_size(store *s, const char *key)
+{
+    util_error err = { 0, "" };
+    char *v = NULL;
+    long n = 0;
+    if (store_setting_get(s, key, &v, &err) == 1 && util_parse_long(v, strlen(v), &n) != 0)
+        n = 0;
+    free(v);
+    return n > 0 ? (size_t)n : 0;
+}
+
+/* When the campaign was pooled with mtf or maxmean, the strategy picks each next document. */
+static void attach_strategy(store *s, assess_session *a)
+{
+    util_error err = { 0, "" };
+    char *name = NULL;
+    if (store_setting_get(s, "pool.strategy", &name, &err) != 1)
+        return;
+    int mtf = strcmp(name, "mtf") == 0, maxmean = strcmp(name, "maxmean") == 0;
+    free(name);
+    if (!mtf && !maxmean)
+        return;
+    live_strategy *ls = util_calloc(1, sizeof *ls);
+    ls->s = s;
+    ls->kind = mtf ? POOL_LIVE_MTF : POOL_LIVE_MAXMEAN;
+    ls->budget = setting_size(s, "pool.budget");
+    ls->depth = setting_size(s, "pool.depth");
+    assess_set_strategy(a, (assess_strategy){ ls, live_next, live_judged, live_topic, live_free });
 }
 
 static double monotonic_now(void)
@@ -112,6 +232,7 @@ int cli_assess(int argc, char **argv)
             util_warn("assess: cannot remember the language: %s", err.msg);
     }
     attach_index(s, a);
+    attach_strategy(s, a);
     status = cli_assess_screen(a, &err);
     if (status != UTIL_EXIT_OK)
         util_warn("assess: %s", err.msg);

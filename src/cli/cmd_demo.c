@@ -96,7 +96,12 @@ static int build(const char *campaign, const char *data)
     if ((status = run(cli_init, init)) != UTIL_EXIT_OK || (status = run(cli_topics, ti)) != UTIL_EXIT_OK ||
         (status = run(cli_docs, di)) != UTIL_EXIT_OK || (status = import_runs(campaign, data)) != UTIL_EXIT_OK)
         return status;
-    return cli_demo_pool(campaign);
+    /* depth-20 pools in docno order, as NIST presents them; the index serves the S key */
+    const char *pool[] = { "pool", "-d", campaign, "--depth", "20", NULL };
+    const char *index[] = { "index", "-d", campaign, NULL };
+    if ((status = run(cli_pool, pool)) != UTIL_EXIT_OK)
+        return status;
+    return run(cli_index, index);
 }
 
 int cli_demo(int argc, char **argv)
@@ -126,7 +131,7 @@ int cli_demo(int argc, char **argv)
         return UTIL_EXIT_USAGE;
     }
     const char *data = demo_data();
-    char tmpdir[4096], campaign[4096];
+    char tmpdir[4000], campaign[4096];
     if (dir == NULL) {
         const char *base = getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp";
         snprintf(tmpdir, sizeof tmpdir, "%s/trecjudge-demo-XXXXXX", base);
@@ -139,7 +144,11 @@ int cli_demo(int argc, char **argv)
         util_warn("demo: cannot make %s: %s", dir, strerror(errno));
         return UTIL_EXIT_SYSTEM;
     }
-    snprintf(campaign, sizeof campaign, "%s/demo.tjdb", dir);
+    if (strlen(dir) > 4000) {
+        util_warn("demo: the folder name is too long");
+        return UTIL_EXIT_USAGE;
+    }
+    snprintf(campaign, sizeof campaign, "%.4000s/demo.tjdb", dir);
     int status = UTIL_EXIT_OK;
     if (access(campaign, F_OK) == 0) {
         fprintf(stderr, "demo: opening the existing %s\n", campaign);

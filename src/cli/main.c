@@ -21,6 +21,7 @@ static const command commands[] = {
     { "pool", cli_pool, "build the pool (depth-k, Take@N, live), its statistics and bias" },
     { "assign", cli_assign, "give topics to an assessor" },
     { "assess", cli_assess, "judge the pool on the assessment screen" },
+    { "demo", cli_demo, "build the demo campaign and open the assessment screen" },
     { "judge", cli_judge, "record one judgment (for scripts)" },
     { "status", cli_status, "pooled, judged and relevant documents per topic" },
     { "check", cli_check, "verify a campaign file (integrity, judgment history)" },
