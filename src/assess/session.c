@@ -104,6 +104,9 @@ static int on_topic(void *ctx, int64_t id, const char *qid)
 static int on_field(void *ctx, const char *name, const char *lang, const char *text)
 {
     assess_session *a = ctx;
+    /* a field without a language (or with a name unfit for a list) is shown as "und" */
+    if (lang[0] == '\0' || strpbrk(lang, " \t\n") != NULL || strlen(lang) > 32)
+        lang = "und";
     util_grow(&a->fields, &a->capfields, a->nfields + 1, sizeof *a->fields);
     a->fields[a->nfields++] = (field){ util_strdup(name), util_strdup(lang), util_strdup(text) };
     return 0;
@@ -174,6 +177,21 @@ static void free_topic_state(assess_session *a)
     util_free(&a->terms);
     a->nterms = 0;
     a->cur = -1;
+}
+
+/* Whether lang is one of the space-separated languages of list. */
+static int lang_listed(const char *list, const char *lang)
+{
+    size_t ll = strlen(lang);
+    for (const char *p = list; *p != '\0';) {
+        size_t n = strcspn(p, " ");
+        if (n == ll && strncmp(p, lang, n) == 0)
+            return 1;
+        p += n;
+        while (*p == ' ')
+            p++;
+    }
+    return 0;
 }
 
 static const char *field_text(const assess_session *a, const char *name, const char *lang)
@@ -369,16 +387,13 @@ static int load_topic(assess_session *a, size_t index, double now, util_error *e
     if (store_topic_judgments_each(a->s, tid, a->assessor_id, on_mine, a, err) != 0)
         return -1;
     a->langs[0] = '\0';
-    for (size_t i = 0; i < a->nfields; i++) {
-        const char *l = a->fields[i].lang;
-        size_t ll = strlen(l), have = strlen(a->langs);
-        int seen = 0;
-        for (const char *p = a->langs; (p = strstr(p, l)) != NULL; p += ll)
-            if ((p == a->langs || p[-1] == ' ') && (p[ll] == ' ' || p[ll] == '\0'))
-                seen = 1;
-        if (!seen && have + ll + 2 < sizeof a->langs)
-            snprintf(a->langs + have, sizeof a->langs - have, "%s%s", have ? " " : "", l);
-    }
+    for (size_t i = 0; i < a->nfields; i++)
+        if (!lang_listed(a->langs, a->fields[i].lang)) {
+            size_t have = strlen(a->langs);
+            if (have + strlen(a->fields[i].lang) + 2 < sizeof a->langs)
+                snprintf(a->langs + have, sizeof a->langs - have, "%s%s", have ? " " : "",
+                         a->fields[i].lang);
+        }
     if (!has_lang(a, a->lang)) {
         const char *pick = has_lang(a, "en") ? "en" : a->nfields > 0 ? a->fields[0].lang : a->lang;
         char *keep = util_strdup(pick);
@@ -803,19 +818,27 @@ static int input_key(assess_session *a, int key, double now, util_error *err)
 
 static void next_lang(assess_session *a)
 {
-    const char *p = strstr(a->langs, a->lang);
+    /* the language after the current one in the list, wrapping around */
+    const char *p = a->langs, *first = NULL, *next = NULL;
     size_t ll = strlen(a->lang);
-    while (p != NULL && !((p == a->langs || p[-1] == ' ') && (p[ll] == ' ' || p[ll] == '\0')))
-        p = strstr(p + 1, a->lang);
-    const char *next = p != NULL ? p + ll : a->langs;
-    while (*next == ' ')
-        next++;
-    if (*next == '\0')
-        next = a->langs;
-    size_t n = strcspn(next, " ");
-    if (n == 0)
+    int found = 0;
+    while (*p != '\0' && next == NULL) {
+        size_t n = strcspn(p, " ");
+        if (first == NULL)
+            first = p;
+        if (found)
+            next = p;
+        else if (n == ll && strncmp(p, a->lang, n) == 0)
+            found = 1;
+        p += n;
+        while (*p == ' ')
+            p++;
+    }
+    if (next == NULL)
+        next = first;
+    if (next == NULL)
         return;
-    char *l = util_strndup(next, n);
+    char *l = util_strndup(next, strcspn(next, " "));
     free(a->lang);
     a->lang = l;
     build_topic_text(a);

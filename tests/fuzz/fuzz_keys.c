@@ -48,6 +48,8 @@ static void make_campaign(void)
         store_topic_field_set(campaign, t1, "title", "en", "bees \x1b[31m hive", &err) != 0 ||
         store_topic_field_set(campaign, t1, "title", "zh", "\xe8\x9c\x9c\xe8\x9c\x82", &err) != 0 ||
         store_topic_field_set(campaign, t2, "title", "en", "bread", &err) != 0 ||
+        store_topic_field_set(campaign, t2, "title", "", "no language", &err) != 0 ||
+        store_topic_field_set(campaign, t2, "narrative", "e n", "odd language", &err) != 0 ||
         store_import_add(campaign, "docs", "d", "c", 1, &imp, &err) != 0)
         fail(err.msg);
     const char *bodies[] = { "bees and hives\nhoney \xe8\x9c\x9c\xe8\x9c\x82 bees",

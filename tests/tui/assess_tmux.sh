@@ -154,5 +154,40 @@ tj assign -d "$c" bob 42 2>/dev/null
 tj assess -d "$c" --assessor carol </dev/null >/dev/null 2>"$tmp/err"; st=$?
 [ $st -eq 3 ] && grep -q "no topics are assigned to 'carol'" "$tmp/err" && ok "no assigned topics" || bad "unassigned" "$st $(cat "$tmp/err")"
 
+# ---- terminal safety: every hostile document and topic of tests/data/hostile on the screen ----
+h=$tmp/h.tjdb
+hd=$data/hostile
+if { tj init -d "$h" && tj topics import -d "$h" "$hd/topics.sgml" "$hd/topics.xml" &&
+     tj docs import -d "$h" "$hd/docs.sgml" && tj runs import -d "$h" "$hd/run.txt" &&
+     tj pool -d "$h" --depth 100; } >"$tmp/hsetup.log" 2>&1; then
+    c=$h
+    start 80 24 hostile
+    wait_for "judged" || bad "hostile start" "$(screen | head -2)"
+    title0=$(tmx display-message -p -t tj '#{pane_title}')
+    shown_all=1
+    for t in H1 H2 H3; do
+        for _ in $(seq 1 12); do
+            # the status line stays on the first row: nothing moved the cursor or cleared the screen
+            screen | head -1 | grep -q "| hostile |" || { shown_all=0; bad "status line on $t" "$(screen | head -3)"; break 2; }
+            tmx send-keys -t tj .
+            sleep 0.15
+        done
+        tmx send-keys -t tj t
+        sleep 0.3
+    done
+    [ "$shown_all" -eq 1 ] && ok "hostile documents and topics leave the layout intact"
+    title1=$(tmx display-message -p -t tj '#{pane_title}')
+    [ "$title0" = "$title1" ] && ok "hostile text does not change the terminal title" || bad "title" "'$title0' -> '$title1'"
+    tmx send-keys -t tj q
+    for _ in $(seq 1 50); do [ -s "$tmp/exit" ] && break; sleep 0.1; done
+    tmx display-message -p -t tj '#{cursor_flag} #{alternate_on}' | grep -q "^1 0" \
+        && ok "cursor shown and main screen back after hostile text" \
+        || bad "cursor after hostile" "$(tmx display-message -p -t tj '#{cursor_flag} #{alternate_on}')"
+    tmx capture-pane -e -p -t tj | grep -aq "$esc\[31m" && bad "colour" "red from a document reached the screen" \
+        || ok "no colour from a document reached the screen"
+else
+    bad "hostile setup" "$(cat "$tmp/hsetup.log")"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -163,6 +163,7 @@ static store *make_campaign(const char *name)
     assert_int_equal(store_topic_field_set(s, t1, "description", "en", "Why colonies collapse.", &err), 0);
     assert_int_equal(store_topic_field_set(s, t1, "title", "fr", "Abeilles", &err), 0);
     assert_int_equal(store_topic_field_set(s, t2, "title", "en", "Sourdough", &err), 0);
+    assert_int_equal(store_topic_field_set(s, t2, "title", "", "No language", &err), 0);
     assert_int_equal(store_import_add(s, "docs", "d", "c", 1, &imp, &err), 0);
     const char *docs[] = { "d1", "d2", "d3", "d4" };
     for (int i = 0; i < 4; i++) {
@@ -354,6 +355,12 @@ static void test_navigation_and_input(void **state)
     keys(a, "t", 5);
     assert_string_equal(assess_qid(a), "T2");
     assert_string_equal(shown(a), "d1");
+    /* a field with no language is listed as "und" */
+    assert_string_equal(assess_langs(a), "und en");
+    keys(a, "L", 5);
+    assert_string_equal(assess_lang(a), "und");
+    keys(a, "L", 5);
+    assert_string_equal(assess_lang(a), "en");
     keys(a, "T", 5);
     assert_string_equal(assess_qid(a), "T1");
 
