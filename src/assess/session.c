@@ -698,31 +698,13 @@ static void start_input(assess_session *a, input_kind kind, const char *prompt)
     a->line[0] = '\0';
 }
 
-/* Encodes a code point as UTF-8; returns its length (0 when it cannot be a character). */
+/* Encodes a typed character as UTF-8; returns its length (0 for a control character or
+ * what cannot be a character). */
 static size_t utf8_encode(long c, char *out)
 {
     if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) || (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
         return 0;
-    if (c < 0x80) {
-        out[0] = (char)c;
-        return 1;
-    }
-    if (c < 0x800) {
-        out[0] = (char)(0xc0 | (c >> 6));
-        out[1] = (char)(0x80 | (c & 0x3f));
-        return 2;
-    }
-    if (c < 0x10000) {
-        out[0] = (char)(0xe0 | (c >> 12));
-        out[1] = (char)(0x80 | ((c >> 6) & 0x3f));
-        out[2] = (char)(0x80 | (c & 0x3f));
-        return 3;
-    }
-    out[0] = (char)(0xf0 | (c >> 18));
-    out[1] = (char)(0x80 | ((c >> 12) & 0x3f));
-    out[2] = (char)(0x80 | ((c >> 6) & 0x3f));
-    out[3] = (char)(0x80 | (c & 0x3f));
-    return 4;
+    return util_utf8_encode((uint32_t)c, out);
 }
 
 static int finish_input(assess_session *a, double now, util_error *err)

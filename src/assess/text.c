@@ -6,44 +6,6 @@
 #include <string.h>
 #include <wctype.h>
 
-/* Decodes one UTF-8 sequence; returns its code point, or -1 for an invalid byte (then
- * *used is 1). Overlong forms, surrogates and values past U+10FFFF are invalid. */
-static long utf8_decode(const unsigned char *p, size_t len, size_t *used)
-{
-    *used = 1;
-    unsigned c = p[0];
-    if (c < 0x80)
-        return (long)c;
-    size_t need;
-    long cp, min;
-    if (c >= 0xc2 && c <= 0xdf) {
-        need = 1;
-        cp = c & 0x1f;
-        min = 0x80;
-    } else if (c >= 0xe0 && c <= 0xef) {
-        need = 2;
-        cp = c & 0x0f;
-        min = 0x800;
-    } else if (c >= 0xf0 && c <= 0xf4) {
-        need = 3;
-        cp = c & 0x07;
-        min = 0x10000;
-    } else {
-        return -1;
-    }
-    if (len < need + 1)
-        return -1;
-    for (size_t i = 1; i <= need; i++) {
-        if ((p[i] & 0xc0) != 0x80)
-            return -1;
-        cp = (cp << 6) | (p[i] & 0x3f);
-    }
-    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-        return -1;
-    *used = need + 1;
-    return cp;
-}
-
 /* Characters that change how a terminal shows text around them or are invisible:
  * BiDi controls, zero-width and other format characters, line/paragraph separators. */
 static int is_format(long c)
@@ -127,8 +89,11 @@ void assess_text_add(assess_text *t, const char *utf8, size_t len, unsigned char
         }
         if (i == len)
             break;
-        size_t used;
-        long c = utf8_decode(p + i, len - i, &used);
+        uint32_t cp;
+        size_t used = util_utf8_decode(p + i, len - i, &cp);
+        long c = used == 0 ? -1 : (long)cp;
+        if (used == 0)
+            used = 1;
         unsigned char ph = attr | ASSESS_ATTR_PLACEHOLDER;
         if (c < 0) {
             snprintf(buf, sizeof buf, "<%02X>", p[i]);
@@ -377,8 +342,11 @@ size_t assess_terms_split(const char *utf8, wchar_t ***terms, size_t nterms)
     wchar_t word[64];
     int kind = 0;   /* 0 none, 1 spaced word, 2 CJK run, 3 other unspaced run */
     while (i <= len) {
-        size_t used = 1;
-        long c = i < len ? utf8_decode((const unsigned char *)utf8 + i, len - i, &used) : -1;
+        uint32_t cp = 0;
+        size_t used = i < len ? util_utf8_decode((const unsigned char *)utf8 + i, len - i, &cp) : 0;
+        long c = used == 0 ? -1 : (long)cp;
+        if (used == 0)
+            used = 1;
         int k = 0;
         wchar_t lc = 0;
         if (c > 0 && iswalnum((wint_t)c)) {

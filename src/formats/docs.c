@@ -136,30 +136,6 @@ static size_t utf8_append(dbuf *b, const char *s, size_t n)
     return repaired;
 }
 
-static size_t utf8_encode(uint32_t cp, char *out)
-{
-    if (cp < 0x80) {
-        out[0] = (char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        out[0] = (char)(0xC0 | (cp >> 6));
-        out[1] = (char)(0x80 | (cp & 0x3F));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        out[0] = (char)(0xE0 | (cp >> 12));
-        out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        out[2] = (char)(0x80 | (cp & 0x3F));
-        return 3;
-    }
-    out[0] = (char)(0xF0 | (cp >> 18));
-    out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    out[3] = (char)(0x80 | (cp & 0x3F));
-    return 4;
-}
-
 /* ---- the reader ---- */
 
 typedef struct span {
@@ -443,7 +419,7 @@ static size_t entity(const char *s, size_t n, char *out, size_t *out_len, size_t
             cp = 0xFFFD;
             (*repaired)++;
         }
-        *out_len = utf8_encode(cp, out);
+        *out_len = util_utf8_encode(cp, out);
         return len + 2;
     }
     for (size_t k = 0; k < sizeof named / sizeof named[0]; k++) {
@@ -852,7 +828,7 @@ static int json_string(json *j, dbuf *out)
         }
         if (out != NULL) {
             char u[4];
-            dbuf_add(out, u, utf8_encode(cp, u));
+            dbuf_add(out, u, util_utf8_encode(cp, u));
         }
     }
 }

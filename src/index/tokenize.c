@@ -103,68 +103,6 @@ static int char_class(uint32_t c)
     return WORD;
 }
 
-/* Decodes one UTF-8 sequence; returns its length, or 0 when it is invalid. */
-static size_t decode(const unsigned char *s, size_t n, uint32_t *cp)
-{
-    unsigned c = s[0];
-    if (c < 0x80) {
-        *cp = c;
-        return 1;
-    }
-    size_t need;
-    uint32_t v, min;
-    if (c >= 0xC2 && c <= 0xDF) {
-        need = 2;
-        v = c & 0x1F;
-        min = 0x80;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        need = 3;
-        v = c & 0x0F;
-        min = 0x800;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        need = 4;
-        v = c & 0x07;
-        min = 0x10000;
-    } else {
-        return 0;
-    }
-    if (n < need)
-        return 0;
-    for (size_t i = 1; i < need; i++) {
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-        v = (v << 6) | (s[i] & 0x3F);
-    }
-    if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
-        return 0;
-    *cp = v;
-    return need;
-}
-
-static size_t encode(uint32_t c, char *out)
-{
-    if (c < 0x80) {
-        out[0] = (char)c;
-        return 1;
-    }
-    if (c < 0x800) {
-        out[0] = (char)(0xC0 | (c >> 6));
-        out[1] = (char)(0x80 | (c & 0x3F));
-        return 2;
-    }
-    if (c < 0x10000) {
-        out[0] = (char)(0xE0 | (c >> 12));
-        out[1] = (char)(0x80 | ((c >> 6) & 0x3F));
-        out[2] = (char)(0x80 | (c & 0x3F));
-        return 3;
-    }
-    out[0] = (char)(0xF0 | (c >> 18));
-    out[1] = (char)(0x80 | ((c >> 12) & 0x3F));
-    out[2] = (char)(0x80 | ((c >> 6) & 0x3F));
-    out[3] = (char)(0x80 | (c & 0x3F));
-    return 4;
-}
-
 /* English function words, sorted (strcmp) for bsearch; the project's own short list. */
 static const char *const stopwords[] = {
     "a", "about", "above", "after", "again", "against", "all", "also", "am", "an", "and",
@@ -235,7 +173,7 @@ static void end_cjk(tok *t)
 {
     if (t->cjk_run == 1 && t->stop == 0) {
         char b[4];
-        size_t n = encode(t->prev_cjk, b);
+        size_t n = util_utf8_encode(t->prev_cjk, b);
         t->stop = t->fn(t->ctx, b, n);
     }
     t->cjk_run = 0;
@@ -258,7 +196,7 @@ int index_tokenize(const index_analyzer *a, const char *text, size_t len, index_
     size_t i = 0;
     while (i < len && t.stop == 0) {
         uint32_t c;
-        size_t n = decode(s + i, len - i, &c);
+        size_t n = util_utf8_decode(s + i, len - i, &c);
         int cls;
         if (n == 0) {
             n = 1;
@@ -276,13 +214,13 @@ int index_tokenize(const index_analyzer *a, const char *text, size_t len, index_
             }
             if (c >= 0x80 || !(c >= 'a' && c <= 'z'))
                 t.ascii_letters = 0;
-            t.wlen += encode(c, t.word + t.wlen);
+            t.wlen += util_utf8_encode(c, t.word + t.wlen);
         } else if (cls == CJK) {
             flush_word(&t);
             if (t.cjk_run > 0 && t.stop == 0) {
                 char b[8];
-                size_t k = encode(t.prev_cjk, b);
-                k += encode(c, b + k);
+                size_t k = util_utf8_encode(t.prev_cjk, b);
+                k += util_utf8_encode(c, b + k);
                 t.stop = fn(ctx, b, k);
             }
             t.prev_cjk = c;

@@ -95,4 +95,10 @@ void util_progress_update(util_progress *p, uint64_t done);
 /* Clears the bar's line. */
 void util_progress_end(util_progress *p);
 
+/* UTF-8: decodes one sequence of s[0..n) into *cp and returns its length, or 0 when it is
+ * invalid (overlong, a surrogate, past U+10FFFF, truncated); encodes a code point (at most
+ * U+10FFFF) into out (4 bytes of room) and returns the length. */
+size_t util_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
+size_t util_utf8_encode(uint32_t cp, char *out);
+
 #endif

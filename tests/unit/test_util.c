@@ -151,9 +151,32 @@ static void test_out_and_errors(void **state)
     assert_null(p);
 }
 
+static void test_utf8(void **state)
+{
+    (void)state;
+    uint32_t cp;
+    char out[4];
+    /* every length, round trip */
+    const uint32_t cps[] = { 0x41, 0xe9, 0x5a74, 0x1f600, 0x10ffff };
+    const size_t lens[] = { 1, 2, 3, 4, 4 };
+    for (size_t i = 0; i < 5; i++) {
+        size_t n = util_utf8_encode(cps[i], out);
+        assert_int_equal(n, lens[i]);
+        assert_int_equal(util_utf8_decode((const unsigned char *)out, n, &cp), n);
+        assert_int_equal(cp, cps[i]);
+        if (n > 1)   /* truncated */
+            assert_int_equal(util_utf8_decode((const unsigned char *)out, n - 1, &cp), 0);
+    }
+    /* overlong, surrogate, past U+10FFFF, stray continuation, bad continuation */
+    const char *bad[] = { "\xc0\x80", "\xe0\x80\x80", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\x80", "\xe4\x41\x41" };
+    for (size_t i = 0; i < 6; i++)
+        assert_int_equal(util_utf8_decode((const unsigned char *)bad[i], strlen(bad[i]), &cp), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_utf8),
         cmocka_unit_test(test_parse_double_matches_strtod),
         cmocka_unit_test(test_parse_double_rejects),
         cmocka_unit_test(test_parse_long),
