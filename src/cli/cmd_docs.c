@@ -13,6 +13,7 @@ static const char docs_usage[] =
 
 typedef struct docs_ctx {
     store *s;
+    const char *path;
     formats_docs_format fmt;
     int64_t import_id;
     uint64_t count;
@@ -24,11 +25,15 @@ static int docs_cb(void *vctx, const formats_doc *d, util_error *err)
 {
     docs_ctx *c = vctx;
     util_progress_update(c->bar, ++c->count);
+    /* Names kept in the campaign reach the terminal: no control character, valid UTF-8. */
+    const char *why = formats_name_problem(d->docno, strlen(d->docno));
+    if (why != NULL)
+        return util_error_set(err, UTIL_EXIT_INPUT, c->path, d->line, "docno %s", why);
     if (store_doc_add(c->s, d->docno, d->title, d->body, d->body_len, c->import_id, err) != 0) {
         /* Name the place in the file too. */
         char msg[sizeof err->msg];
         snprintf(msg, sizeof msg, "%s", err->msg);
-        util_error_set(err, err->code, NULL, 0, "line %ld: %s", d->line, msg);
+        util_error_set(err, err->code, c->path, d->line, "%s", msg);
         return -1;
     }
     return 0;
@@ -39,6 +44,7 @@ static int64_t docs_body(store *s, const char *path, int64_t import_id, util_pro
 {
     docs_ctx *c = vctx;
     c->s = s;
+    c->path = path;
     c->import_id = import_id;
     c->count = 0;
     c->bar = bar;

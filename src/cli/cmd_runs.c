@@ -14,6 +14,7 @@ static const char runs_usage[] =
 
 typedef struct runs_ctx {
     store *s;
+    const char *path;
     int64_t run_id;
     metrics_doc *docs;
     size_t docs_cap;
@@ -28,6 +29,20 @@ typedef struct runs_ctx {
 static int runs_topic_cb(void *vctx, formats_run_topic *t, util_error *err)
 {
     runs_ctx *c = vctx;
+    /* Names kept in the campaign reach the terminal: no control character, valid UTF-8. */
+    uint32_t last = 0;
+    const char *why;
+    for (size_t i = 0; i < t->ndocs; i++) {
+        if ((why = formats_name_problem(t->docs[i].docno, t->docs[i].docno_len)) != NULL)
+            return util_error_set(err, UTIL_EXIT_INPUT, c->path, (long)t->docs[i].line,
+                                  "docno %s", why);
+        if (t->docs[i].line > last)
+            last = t->docs[i].line;
+    }
+    if ((why = formats_name_problem(t->qid, strlen(t->qid))) != NULL)
+        return util_error_set(err, UTIL_EXIT_INPUT, c->path, (long)last, "topic id %s", why);
+    if ((why = formats_name_problem(t->tag, strlen(t->tag))) != NULL)
+        return util_error_set(err, UTIL_EXIT_INPUT, c->path, (long)last, "run tag %s", why);
     util_grow(&c->docs, &c->docs_cap, t->ndocs, sizeof *c->docs);
     size_t cap = c->cap;
     util_grow(&c->docnos, &cap, t->ndocs, sizeof *c->docnos);
@@ -113,6 +128,7 @@ static int runs_import_one(store *s, const char *path, const char *tag_opt, runs
             goto fail_tx;
         }
         c->s = s;
+        c->path = path;
         c->ndocs = 0;
         util_progress_start(&c->bar, path, 0);
         if (store_import_add(s, "run", path, checksum, 0, &import_id, &err) != 0 ||

@@ -38,6 +38,12 @@ int formats_slurp(const char *path, char **data, size_t *len, util_error *err);
  * line contains a NUL byte. */
 int formats_split(char *line, size_t len, char **fields, size_t *lens, int max);
 
+#define FORMATS_NAME_MAX 1024
+/* What is wrong with a name kept in a campaign (topic id, docno, run tag), shown on a
+ * terminal: "contains a control character or invalid UTF-8" (C0, DEL, C1 included) or
+ * "is longer than 1024 bytes"; NULL when it is fine. */
+const char *formats_name_problem(const char *s, size_t n);
+
 /* ---- Qrels: "qid iter docno rel" ---- */
 
 typedef struct formats_qrel {

@@ -268,12 +268,67 @@ int formats_split(char *line, size_t len, char **fields, size_t *lens, int max)
     return n;
 }
 
+static int name_clean(const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i = 0;
+    while (i < n) {
+        unsigned c = u[i];
+        if (c < 0x80) {
+            if (c < 0x20 || c == 0x7F)
+                return 0;
+            i++;
+            continue;
+        }
+        size_t k;
+        uint32_t cp;
+        if (c >= 0xC2 && c <= 0xDF) {
+            k = 2;
+            cp = c & 0x1F;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            k = 3;
+            cp = c & 0x0F;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            k = 4;
+            cp = c & 0x07;
+        } else {
+            return 0;
+        }
+        if (n - i < k)
+            return 0;
+        for (size_t j = 1; j < k; j++) {
+            if ((u[i + j] & 0xC0) != 0x80)
+                return 0;
+            cp = cp << 6 | (u[i + j] & 0x3F);
+        }
+        /* overlong forms, surrogates, beyond U+10FFFF, C1 controls */
+        if ((k == 3 && cp < 0x800) || (k == 4 && cp < 0x10000) || cp > 0x10FFFF ||
+            (cp >= 0xD800 && cp <= 0xDFFF) || (cp >= 0x80 && cp <= 0x9F))
+            return 0;
+        i += k;
+    }
+    return 1;
+}
+
+const char *formats_name_problem(const char *s, size_t n)
+{
+    if (n > FORMATS_NAME_MAX)
+        return "is longer than 1024 bytes";
+    return name_clean(s, n) ? NULL : "contains a control character or invalid UTF-8";
+}
+
 int formats_checksum(const char *path, char *out, util_error *err)
 {
     int fd = open(path, O_RDONLY);
     if (fd < 0)
         return util_error_set(err, UTIL_EXIT_INPUT, input_name(path), 0, "cannot open: %s",
                               strerror(errno));
+    struct stat st;
+    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        close(fd);
+        return util_error_set(err, UTIL_EXIT_INPUT, input_name(path), 0,
+                              "is a directory, not a file");
+    }
     size_t cap = 1u << 20;
     char *buf = util_malloc(cap);
     uint64_t h1 = 0x243f6a8885a308d3ULL, h2 = 0x13198a2e03707344ULL, total = 0;

@@ -177,6 +177,20 @@ static void reader_free(run_reader *r)
     arena_free(&r->scratch);
 }
 
+/* A CR followed by more text on the same line: a file with old Mac line ends (or mixed
+ * ones), where the fields after the sixth, ignored as trec_eval does, would silently hide
+ * whole results. A CR before the LF (CRLF) is taken off by the input already. */
+static int bare_cr(const char *line, size_t len)
+{
+    const char *cr = memchr(line, '\r', len);
+    if (cr == NULL)
+        return 0;
+    for (const char *p = cr; p < line + len; p++)
+        if (*p != '\r' && *p != ' ' && *p != '\t')
+            return 1;
+    return 0;
+}
+
 int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_fn fn,
                      void *ctx, formats_run_info *info, util_error *err)
 {
@@ -203,6 +217,8 @@ int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_f
         long lineno = formats_input_lineno(in);
         char *f[6];
         size_t fl[6];
+        /* Before the split, which ends fields in place. */
+        int cr = bare_cr(line, len);
         int nf = formats_split(line, len, f, fl, 6);
         if (nf < 0) {
             rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno, "NUL byte in line");
@@ -210,6 +226,11 @@ int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_f
         }
         if (nf == 0 || f[0][0] == '#')
             continue;
+        if (cr) {
+            rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno,
+                                "carriage return inside the line (lines end with LF or CRLF)");
+            goto done;
+        }
         if (nf < 6) {
             /* Fields after the sixth are ignored, as trec_eval does ("reserved"). */
             rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno,

@@ -848,6 +848,29 @@ static xmlParserInputPtr xml_no_entity(void *ctx, const xmlChar *public_id,
     return NULL;
 }
 
+/* Refuses a document that declares an external parameter entity: libxml2 skips its
+ * reference silently (nothing is loaded), so the document would be read without part of
+ * its DTD; say so instead. External general entities are refused where they are used. */
+static void xml_entity_decl(void *ctx, const xmlChar *name, int type, const xmlChar *public_id,
+                            const xmlChar *system_id, xmlChar *content)
+{
+    xmlParserCtxtPtr ctxt = ctx;
+    xml_error_state *st = ctxt != NULL ? ctxt->_private : NULL;
+    if (type == XML_EXTERNAL_PARAMETER_ENTITY && st != NULL) {
+        if (!st->have) {
+            st->have = 1;
+            st->line = st->ctxt->input != NULL ? st->ctxt->input->line : 0;
+            st->column = st->ctxt->input != NULL ? st->ctxt->input->col : 0;
+            snprintf(st->msg, sizeof st->msg,
+                     "external parameter entity '%%%.64s;' is not loaded", (const char *)name);
+        }
+        ctxt->wellFormed = 0;
+        xmlStopParser(ctxt);
+        return;
+    }
+    xmlSAX2EntityDecl(ctx, name, type, public_id, system_id, content);
+}
+
 static void xml_no_subset(void *ctx, const xmlChar *name, const xmlChar *external_id,
                           const xmlChar *system_id)
 {
@@ -1100,6 +1123,7 @@ static int xml_read(reader *r, const char *data, size_t n, formats_topics_format
     ctxt->sax->getEntity = xml_get_entity;
     ctxt->sax->resolveEntity = xml_no_entity;
     ctxt->sax->externalSubset = xml_no_subset;
+    ctxt->sax->entityDecl = xml_entity_decl;
     /* No XML_PARSE_NOENT, DTDLOAD, DTDATTR or HUGE: entities stay references (expanded by
      * xml_text within a budget), no DTD is loaded, libxml2 keeps its size limits. */
     doc = xmlCtxtReadMemory(ctxt, data, (int)n, r->name, NULL,

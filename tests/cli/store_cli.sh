@@ -3,6 +3,8 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 TRECJUDGE=${TRECJUDGE:-$here/../../src/trecjudge}
+# TJ_VALGRIND=1: every call runs under valgrind (see ../golden/valgrind.sh).
+if [ -n "${TJ_VALGRIND:-}" ]; then export TJ_VALGRIND_BIN=$TRECJUDGE; TRECJUDGE=$here/../golden/valgrind.sh; fi
 data=${TJ_TESTDATA:-$here/../data}
 shared=${TRECJUDGE_SHARED:-${abs_top_srcdir:-$here/../..}/../shared}
 tmp=$(mktemp -d)

@@ -4,6 +4,8 @@
 #   TRECJUDGE      the binary: $TRECJUDGE, else $abs_top_builddir/src/trecjudge,
 #                  else <dir of this file>/../../src/trecjudge
 #   tj_root        the source tree: $abs_top_srcdir, else $srcdir, else <dir of this file>/../..
+#                  (with TJ_VALGRIND=1 it is wrapped in valgrind.sh: memory errors and
+#                  definite or indirect leaks make it exit 99, so the case fails)
 #   tj_shared      the reference data: $TRECJUDGE_SHARED, else $tj_root/../shared
 #                  (it lives outside the project and is not shipped with it)
 # Offers: tj_need, tj_need_binary, tj_case, tj_pass, tj_fail, tj_skip, tj_summary.
@@ -27,6 +29,12 @@ if [ -z "${TRECJUDGE:-}" ]; then
     else
         TRECJUDGE=$tj_lib/../../src/trecjudge
     fi
+fi
+
+if [ -n "${TJ_VALGRIND:-}" ]; then
+    TJ_VALGRIND_BIN=$TRECJUDGE
+    export TJ_VALGRIND_BIN
+    TRECJUDGE=$tj_lib/valgrind.sh
 fi
 
 if [ -n "${TRECJUDGE_SHARED:-}" ]; then
@@ -55,8 +63,8 @@ tj_need() {
 
 # tj_need_binary: the binary must exist (a build problem, so a failure, not a skip).
 tj_need_binary() {
-    if [ ! -x "$TRECJUDGE" ]; then
-        echo "FAIL: no trecjudge binary at $TRECJUDGE (build it, or set TRECJUDGE)"
+    if [ ! -x "${TJ_VALGRIND_BIN:-$TRECJUDGE}" ]; then
+        echo "FAIL: no trecjudge binary at ${TJ_VALGRIND_BIN:-$TRECJUDGE} (build it, or set TRECJUDGE)"
         exit 1
     fi
 }

@@ -351,6 +351,45 @@ static void test_run_bad(void **state)
     RBAD("empty.run", "", "empty run");
     RBAD("blank.run", "\n\n# c\n", "empty run");
     RBAD("nul.run", "301 Q0 a\0 1 2 t\n", ":1: NUL byte");
+    /* A bare CR is no line end: the second result would hide among ignored fields. */
+    RBAD("cr.run", "301 Q0 a 1 2 t\n301 Q0 b 2 1 t\r301 Q0 c 3 0 t\n", ":2: carriage return inside the line");
+}
+
+/* A CR before the LF, or only white space after a CR, is a line end as trec_eval reads it. */
+static void test_run_crlf(void **state)
+{
+    (void)state;
+    const char *p = WRITE("crlf.run", "301 Q0 a 1 2 t\r\n301 Q0 b 2 1 t \r \n301 Q0 c 3 0 t\n");
+    collect c;
+    memset(&c, 0, sizeof c);
+    formats_run_info info;
+    util_error err = { 0, "" };
+    assert_int_equal(formats_run_read(p, FORMATS_RUN_STREAM, collect_cb, &c, &info, &err), 0);
+    assert_int_equal(c.n, 1);          /* one topic */
+    assert_int_equal(c.ndocs[0], 3);   /* all three results */
+    formats_run_info_free(&info);
+}
+
+static void test_name_problem(void **state)
+{
+    (void)state;
+    assert_null(formats_name_problem("FBIS3-10082", 11));
+    assert_null(formats_name_problem("caf\xc3\xa9-\xe2\x82\xac-\xf0\x9f\x98\x80", 14));
+    assert_null(formats_name_problem("", 0));
+    const char *bad[] = { "a\x1b[2Jb", "a\tb", "a\x7f", "a\xc2\x85", "\xff", "\xc3", "\xc0\xaf",
+                          "\xe0\x80\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xf8\x88\x80\x80\x80" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        const char *why = formats_name_problem(bad[i], strlen(bad[i]));
+        if (why == NULL || strstr(why, "control character or invalid UTF-8") == NULL)
+            fail_msg("name %zu accepted", i);
+    }
+    char nul[] = { 'a', '\0', 'b' };
+    assert_non_null(formats_name_problem(nul, 3));
+    char *big = malloc(FORMATS_NAME_MAX + 1);
+    memset(big, 'x', FORMATS_NAME_MAX + 1);
+    assert_null(formats_name_problem(big, FORMATS_NAME_MAX));
+    assert_string_equal(formats_name_problem(big, FORMATS_NAME_MAX + 1), "is longer than 1024 bytes");
+    free(big);
 }
 
 static void test_long_line(void **state)
@@ -413,6 +452,8 @@ int main(void)
         cmocka_unit_test(test_run_stream_and_group),
         cmocka_unit_test(test_run_gzip),
         cmocka_unit_test(test_run_bad),
+        cmocka_unit_test(test_run_crlf),
+        cmocka_unit_test(test_name_problem),
         cmocka_unit_test(test_long_line),
         cmocka_unit_test(test_split),
     };
