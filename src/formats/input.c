@@ -268,42 +268,14 @@ int formats_split(char *line, size_t len, char **fields, size_t *lens, int max)
     return n;
 }
 
+/* A name (topic id, docno, run tag) must be valid UTF-8 without C0 or C1 controls or DEL. */
 static int name_clean(const char *s, size_t n)
 {
     const unsigned char *u = (const unsigned char *)s;
-    size_t i = 0;
-    while (i < n) {
-        unsigned c = u[i];
-        if (c < 0x80) {
-            if (c < 0x20 || c == 0x7F)
-                return 0;
-            i++;
-            continue;
-        }
-        size_t k;
+    for (size_t i = 0; i < n;) {
         uint32_t cp;
-        if (c >= 0xC2 && c <= 0xDF) {
-            k = 2;
-            cp = c & 0x1F;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            k = 3;
-            cp = c & 0x0F;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            k = 4;
-            cp = c & 0x07;
-        } else {
-            return 0;
-        }
-        if (n - i < k)
-            return 0;
-        for (size_t j = 1; j < k; j++) {
-            if ((u[i + j] & 0xC0) != 0x80)
-                return 0;
-            cp = cp << 6 | (u[i + j] & 0x3F);
-        }
-        /* overlong forms, surrogates, beyond U+10FFFF, C1 controls */
-        if ((k == 3 && cp < 0x800) || (k == 4 && cp < 0x10000) || cp > 0x10FFFF ||
-            (cp >= 0xD800 && cp <= 0xDFFF) || (cp >= 0x80 && cp <= 0x9F))
+        size_t k = util_utf8_decode(u + i, n - i, &cp);
+        if (k == 0 || cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F))
             return 0;
         i += k;
     }
