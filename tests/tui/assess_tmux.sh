@@ -189,5 +189,42 @@ else
     bad "hostile setup" "$(cat "$tmp/hsetup.log")"
 fi
 
+# ---- the demo campaign: the live report (r), collection search (S), Move-to-Front ----
+demo=$here/../../share/demo
+if [ -d "$demo/runs" ] && "$TRECJUDGE" demo --dir "$tmp/demo" --no-assess >"$tmp/demo.log" 2>&1; then
+    c=$tmp/demo/demo.tjdb
+    start 100 30 rae
+    wait_for "topic D1 (1/4) | rae | 0/31 judged" && ok "demo: opens on topic D1 with its depth-20 pool" || bad "demo" "$(screen | head -2)"
+    tmx send-keys -t tj 3
+    wait_for "Saved" || bad "demo judge" "$(screen | tail -3)"
+    tmx send-keys -t tj r
+    if wait_for "1 judgments, 1 topics judged so far, 5 runs, sorted by MAP"; then
+        ok "report screen: judgments, topics and runs"
+        screen | grep -q "bm25-td" && screen | grep -q "jaccard-t" && ok "report screen lists the runs" || bad "report runs" "$(screen)"
+    else
+        bad "report screen" "$(screen | head -8)"
+    fi
+    tmx send-keys -t tj x S bees Enter
+    wait_for "documents for 'bees'" && ok "S searches the collection" || bad "search" "$(screen | tail -3)"
+    tmx send-keys -t tj Escape q
+    # Move-to-Front: the screen shows what the pooler proposes, before and after a judgment
+    m=$tmp/mtf.tjdb
+    { tj init -d "$m" --scale graded4 && tj topics import -d "$m" "$demo/topics.xml" &&
+      tj docs import -d "$m" "$demo/docs.sgml" && tj runs import -d "$m" "$demo"/runs/*.run &&
+      tj pool -d "$m" --strategy mtf --budget 5 --depth 30; } >"$tmp/mtf.log" 2>&1 || bad "mtf setup" "$(cat "$tmp/mtf.log")"
+    c=$m
+    start 100 30 mo
+    want=$(tj pool -d "$m" --next D1 2>/dev/null)
+    wait_for "─ $want (" && ok "mtf: the first document is the pooler's proposal ($want)" || bad "mtf first" "want $want; $(screen | sed -n 9p)"
+    tmx send-keys -t tj 0
+    wait_for "Saved $want = 0" || bad "mtf judge" "$(screen | tail -3)"
+    want2=$(tj pool -d "$m" --next D1 2>/dev/null)
+    wait_for "─ $want2 (" && ok "mtf: after a non-relevant judgment, the next proposal ($want2)" \
+        || bad "mtf next" "want $want2; $(screen | sed -n 9p)"
+    tmx send-keys -t tj q
+else
+    echo "SKIP demo checks: share/demo/runs missing or demo failed: $(cat "$tmp/demo.log" 2>/dev/null)"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
