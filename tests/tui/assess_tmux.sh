@@ -32,7 +32,7 @@ wait_for() {
 # Starts the screen in a detached session of the given size.
 start() {
     rm -f "$tmp/exit"
-    tmx kill-server 2>/dev/null
+    [ -n "${keep:-}" ] || tmx kill-server 2>/dev/null
     n_start=$((n_start + 1))
     sock="tj-test-$$-$n_start"
     tmx new-session -d -s tj -x "$1" -y "$2" \
@@ -222,6 +222,28 @@ if [ -d "$demo/runs" ] && "$TRECJUDGE" demo --dir "$tmp/demo" --no-assess >"$tmp
     wait_for "─ $want2 (" && ok "mtf: after a non-relevant judgment, the next proposal ($want2)" \
         || bad "mtf next" "want $want2; $(screen | sed -n 9p)"
     tmx send-keys -t tj q
+    # two assessors' screens on one campaign file at once, judging the same topic
+    c=$tmp/demo/demo.tjdb
+    start 80 24 p1
+    s1=$sock
+    keep=1 start 80 24 p2
+    s2=$sock
+    wait_for "| p2 |" || bad "second screen" "$(screen | head -1)"
+    sock=$s1
+    wait_for "| p1 |" || bad "first screen" "$(screen | head -1)"
+    for _ in 1 2 3 4 5 6; do
+        tmux -L "$s1" send-keys -t tj 1
+        tmux -L "$s2" send-keys -t tj 2
+        sleep 0.1
+    done
+    sleep 1
+    n1=$(judged_by p1)
+    n2=$(judged_by p2)
+    [ "$n1" -eq 6 ] && [ "$n2" -eq 6 ] && ok "two screens on one file: 6 + 6 judgments saved" || bad "two screens" "p1 $n1, p2 $n2"
+    tmux -L "$s1" send-keys -t tj q
+    tmux -L "$s2" send-keys -t tj q
+    tj check -d "$c" >"$tmp/check2" 2>&1 && grep -q "disagreements 0" "$tmp/check2" && ok "history agrees after two screens" \
+        || bad "check after two screens" "$(cat "$tmp/check2")"
 else
     echo "SKIP demo checks: share/demo/runs missing or demo failed: $(cat "$tmp/demo.log" 2>/dev/null)"
 fi
