@@ -1,4 +1,5 @@
 /* assess.c: benchmark of the assessment screen: key press to finished redraw on a 1 MB document, and judgments saved (committed and synced). */
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,7 @@ static void die(const char *msg)
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : "/tmp/trecjudge-bench-assess";
+    setlocale(LC_ALL, "C.UTF-8");   /* as the screen runs */
     char path[512], cmd[600];
     snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s'", dir, dir);
     if (system(cmd) != 0)

@@ -206,24 +206,32 @@ void assess_text_mark_terms(assess_text *t, const wchar_t *const *terms, size_t 
 {
     if (nterms == 0)
         return;
-    /* one pass over the text; each position is folded once and compared with the first
-     * character of every term */
+    size_t *len = util_malloc(nterms * sizeof *len);
+    int has_anywhere = 0;
+    for (size_t k = 0; k < nterms; k++) {
+        len[k] = wcslen(terms[k]);
+        has_anywhere |= len[k] > 0 && is_nospace(terms[k][0]);
+    }
+    /* one pass; words are tried at their first character only, terms of scripts without
+     * spaces at every character */
+    int prev_word = 0;
     for (size_t i = 0; i < t->n; i++) {
         wchar_t c = t->ch[i];
-        if (!alnum(c) || (t->attr[i] & ASSESS_ATTR_PLACEHOLDER))
+        int is_word = !(t->attr[i] & ASSESS_ATTR_PLACEHOLDER) && alnum(c);
+        int word_start = is_word && !prev_word;
+        prev_word = is_word;
+        if (!is_word || (!word_start && !has_anywhere))
             continue;
         wchar_t lc = fold(c);
-        int word_start = i == 0 || !word_char(t, i - 1);
         for (size_t k = 0; k < nterms; k++) {
             const wchar_t *term = terms[k];
-            if (term[0] != lc)
+            size_t m = len[k];
+            if (m == 0 || term[0] != lc || i + m > t->n)
                 continue;
             int anywhere = is_nospace(term[0]);
             if (!anywhere && !word_start)
                 continue;
-            size_t m = wcslen(term), j = 1;
-            if (i + m > t->n)
-                continue;
+            size_t j = 1;
             while (j < m && !(t->attr[i + j] & ASSESS_ATTR_PLACEHOLDER) && fold(t->ch[i + j]) == term[j])
                 j++;
             if (j < m)
@@ -240,6 +248,7 @@ void assess_text_mark_terms(assess_text *t, const wchar_t *const *terms, size_t 
                 t->attr[q] |= ASSESS_ATTR_TERM;
         }
     }
+    free(len);
 }
 
 size_t assess_text_mark_found(assess_text *t, const wchar_t *needle)
