@@ -217,6 +217,7 @@ int cli_assess(int argc, char **argv)
     store *s = cli_campaign_open(path, &status);
     if (s == NULL)
         return status;
+    tui_locale();
     util_error err = { 0, "" };
     assess_session *a = NULL;
     o.now = monotonic_now();

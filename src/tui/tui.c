@@ -422,10 +422,9 @@ static int map_key(int rc, wint_t ch)
     }
 }
 
-/* Makes sure characters are UTF-8 for ncursesw even under a C locale. */
-static void utf8_locale(void)
+void tui_locale(void)
 {
-    setlocale(LC_ALL, "");
+    setlocale(LC_CTYPE, "");
     const char *cs = nl_langinfo(CODESET);
     if (cs == NULL || strcmp(cs, "UTF-8") != 0)
         if (setlocale(LC_CTYPE, "C.UTF-8") == NULL)
@@ -437,7 +436,7 @@ int tui_assess(assess_session *a, const tui_report *report, util_error *err)
     if (!isatty(0) || !isatty(1))
         return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
                               "the assessment screen needs a terminal on standard input and output");
-    utf8_locale();
+    tui_locale();
     if (getenv("ESCDELAY") == NULL)
         setenv("ESCDELAY", "25", 0);
     struct sigaction sa;
@@ -511,7 +510,7 @@ struct tui_screen {
 
 tui_screen *tui_screen_open(FILE *out, int rows, int cols, util_error *err)
 {
-    utf8_locale();
+    tui_locale();
     tui_screen *sc = util_calloc(1, sizeof *sc);
     FILE *in = fopen("/dev/null", "r");
     sc->screen = in != NULL ? newterm("xterm-256color", out, in) : NULL;

@@ -16,6 +16,11 @@ typedef struct tui_report {
     size_t (*lines)(void *ctx, assess_session *a, int width, char ***lines);
 } tui_report;
 
+/* Sets the character type from the environment, falling back to C.UTF-8 when it is not
+ * UTF-8, so that widths and case of text are known; call it before a session builds its
+ * text. Only LC_CTYPE changes (numbers keep the C format). */
+void tui_locale(void);
+
 /* Runs the assessment screen until the assessor quits, or Ctrl-C, SIGTERM or SIGHUP
  * arrives; the terminal is restored in every case, also on a fatal error. report may be
  * NULL. Returns an exit status; err is set when a judgment could not be saved. */

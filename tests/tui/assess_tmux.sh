@@ -36,7 +36,7 @@ start() {
     n_start=$((n_start + 1))
     sock="tj-test-$$-$n_start"
     tmx new-session -d -s tj -x "$1" -y "$2" \
-        "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color '$TRECJUDGE' assess -d '$c' --assessor ${3:-alice}; echo \"EXIT=\$?\" >'$tmp/exit'; sleep 60"
+        "env -u LC_ALL LANG=${lang:-C.UTF-8} TERM=xterm-256color '$TRECJUDGE' assess -d '$c' --assessor ${3:-alice} ${extra:-}; echo \"EXIT=\$?\" >'$tmp/exit'; sleep 60"
 }
 
 # ---- a small campaign: the 9-language topics, three documents (one hostile), a pool ----
@@ -207,6 +207,10 @@ if [ -d "$demo/runs" ] && "$TRECJUDGE" demo --dir "$tmp/demo" --no-assess >"$tmp
     tmx send-keys -t tj x S bees Enter
     wait_for "documents for 'bees'" && ok "S searches the collection" || bad "search" "$(screen | tail -3)"
     tmx send-keys -t tj Escape q
+    # a Japanese topic from the first screen, even under the C locale
+    lang=C extra="--lang ja" start 100 30 jan
+    wait_for "都市の樹木と夏の暑さ" && ok "Japanese title on the first screen" || bad "ja first screen" "$(screen | head -3)"
+    tmx send-keys -t tj q
     # Move-to-Front: the screen shows what the pooler proposes, before and after a judgment
     m=$tmp/mtf.tjdb
     { tj init -d "$m" --scale graded4 && tj topics import -d "$m" "$demo/topics.xml" &&
