@@ -210,7 +210,10 @@ if [ -d "$demo/runs" ] && "$TRECJUDGE" demo --dir "$tmp/demo" --no-assess >"$tmp
     # a Japanese topic from the first screen, even under the C locale
     lang=C extra="--lang ja" start 100 30 jan
     wait_for "都市の樹木と夏の暑さ" && ok "Japanese title on the first screen" || bad "ja first screen" "$(screen | head -3)"
-    tmx send-keys -t tj q
+    tmx send-keys -t tj C-c
+    for _ in $(seq 1 50); do [ -s "$tmp/exit" ] && break; sleep 0.1; done
+    grep -q "EXIT=0" "$tmp/exit" 2>/dev/null && tmx display-message -p -t tj '#{cursor_flag} #{alternate_on}' | grep -q "^1 0" \
+        && ok "Ctrl-C quits and restores the terminal" || bad "Ctrl-C" "$(cat "$tmp/exit" 2>/dev/null)"
     # Move-to-Front: the screen shows what the pooler proposes, before and after a judgment
     m=$tmp/mtf.tjdb
     { tj init -d "$m" --scale graded4 && tj topics import -d "$m" "$demo/topics.xml" &&
