@@ -294,6 +294,8 @@ static void draw_message(assess_session *a, const layout *l)
         size_t len = strlen(text), start = 0;
         while (len - start > (size_t)w * 4 && start < len)
             start++;
+        while (start < len && ((unsigned char)text[start] & 0xC0) == 0x80)
+            start++;   /* never in the middle of a character */
         int used = draw_safe(y, x, text + start, w, A_NORMAL);
         move(y, x + used);
         return;
