@@ -93,6 +93,9 @@ typedef struct assess_item {
     int judged;
     int later;                    /* set aside with "judge later" */
     double seconds;               /* time spent on it in this session, not yet saved */
+    char *note;                   /* a note typed before it is judged, saved with its grade */
+    int has_row;                  /* this assessor has a row for it (grade -1 included) */
+    long row_grade;               /* that row's grade */
 } assess_item;
 
 typedef struct assess_session assess_session;

@@ -20,7 +20,7 @@ typedef struct topic {
 typedef struct undo {
     size_t topic;
     char *docno;
-    int had;        /* the document was judged before */
+    int had;        /* this assessor had a row for the document (old: its grade, maybe -1) */
     long old;
 } undo;
 
@@ -43,7 +43,8 @@ struct assess_session {
     field *fields;
     size_t nfields, capfields;
     char langs[256];
-    char *lang;
+    char *lang;                 /* the language shown */
+    char *pref_lang;            /* the language asked for; shown whenever a topic has it */
     assess_item *items;
     size_t nitems, capitems;
     size_t *by_docno;           /* item indexes sorted by docno */
@@ -70,7 +71,7 @@ struct assess_session {
     undo *undos;
     size_t nundo, capundo;
     double doc_started;
-    char *pending_note;
+    int confirm;                /* the key that, pressed again, leaves despite unsaved notes */
     assess_strategy strategy;
     int has_strategy;
     assess_searcher searcher;
@@ -117,7 +118,7 @@ static int on_pool(void *ctx, const char *docno, int64_t position, const char *s
     (void)position;
     assess_session *a = ctx;
     util_grow(&a->items, &a->capitems, a->nitems + 1, sizeof *a->items);
-    a->items[a->nitems++] = (assess_item){ util_strdup(docno), util_strdup(source), 0, 0, 0, 0 };
+    a->items[a->nitems++] = (assess_item){ util_strdup(docno), util_strdup(source), 0, 0, 0, 0, NULL, 0, 0 };
     return 0;
 }
 
@@ -151,6 +152,10 @@ static int on_mine(void *ctx, const char *docno, long grade, const char *note, d
     (void)seconds;
     assess_session *a = ctx;
     long i = find_item(a, docno);
+    if (i >= 0) {
+        a->items[i].has_row = 1;
+        a->items[i].row_grade = grade;
+    }
     if (i >= 0 && grade >= 0) {
         a->items[i].judged = 1;
         a->items[i].grade = grade;
@@ -169,6 +174,7 @@ static void free_topic_state(assess_session *a)
     for (size_t i = 0; i < a->nitems; i++) {
         free(a->items[i].docno);
         free(a->items[i].source);
+        free(a->items[i].note);
     }
     a->nitems = 0;
     util_free(&a->by_docno);
@@ -283,8 +289,11 @@ static void reflow(char *text, size_t len)
         if (j < len && text[j] == '\r')
             j++;
         int blank_before = i > 0 && (text[i - 1] == '\n' || (text[i - 1] == '\r' && i > 1 && text[i - 2] == '\n'));
-        if (j < len && text[j] != '\n' && text[j] != ' ' && text[j] != '\t' && !blank_before && i > 0)
+        if (j < len && text[j] != '\n' && text[j] != ' ' && text[j] != '\t' && !blank_before && i > 0) {
             text[i] = ' ';
+            if (text[i - 1] == '\r')
+                text[i - 1] = ' ';
+        }
     }
 }
 
@@ -336,8 +345,6 @@ static int show_item(assess_session *a, long i, double now, util_error *err)
         a->items[a->cur].seconds += now - a->doc_started;
     a->doc_started = now;
     a->cur = i;
-    free(a->pending_note);
-    a->pending_note = NULL;
     return build_doc_text(a, err);
 }
 
@@ -377,8 +384,12 @@ static int load_topic(assess_session *a, size_t index, double now, util_error *e
     a->cur_topic = index;
     int64_t tid = a->topics[index].id;
     if (store_topic_fields_each(a->s, tid, on_field, a, err) != 0 ||
-        store_pool_each(a->s, tid, on_pool, a, err) != 0)
+        store_pool_each(a->s, tid, on_pool, a, err) != 0) {
+        free_topic_state(a);   /* an empty topic rather than half of one */
+        assess_text_clear(&a->topic_text);
+        assess_text_clear(&a->doc_text);
         return -1;
+    }
     a->by_docno = util_malloc((a->nitems + 1) * sizeof *a->by_docno);
     for (size_t i = 0; i < a->nitems; i++)
         a->by_docno[i] = i;
@@ -394,8 +405,11 @@ static int load_topic(assess_session *a, size_t index, double now, util_error *e
                 snprintf(a->langs + have, sizeof a->langs - have, "%s%s", have ? " " : "",
                          a->fields[i].lang);
         }
-    if (!has_lang(a, a->lang)) {
-        const char *pick = has_lang(a, "en") ? "en" : a->nfields > 0 ? a->fields[0].lang : a->lang;
+    {
+        const char *pick = has_lang(a, a->pref_lang) ? a->pref_lang
+                           : has_lang(a, "en")       ? "en"
+                           : a->nfields > 0          ? a->fields[0].lang
+                                                     : a->pref_lang;
         char *keep = util_strdup(pick);
         free(a->lang);
         a->lang = keep;
@@ -487,7 +501,7 @@ static int open_result(assess_session *a, double now, util_error *err)
             return -1;
         }
         util_grow(&a->items, &a->capitems, a->nitems + 1, sizeof *a->items);
-        a->items[a->nitems++] = (assess_item){ util_strdup(docno), util_strdup("search"), 0, 0, 0, 0 };
+        a->items[a->nitems++] = (assess_item){ util_strdup(docno), util_strdup("search"), 0, 0, 0, 0, NULL, 0, 0 };
         a->by_docno = util_realloc(a->by_docno, (a->nitems + 1) * sizeof *a->by_docno);
         for (size_t k = 0; k < a->nitems; k++)
             a->by_docno[k] = k;
@@ -591,21 +605,22 @@ static int judge(assess_session *a, long grade, double now, util_error *err)
     if (store_begin(a->s, err) != 0)
         return -1;
     if (store_judgment_set(a->s, tid, it->docno, a->assessor_id, grade, NULL, seconds,
-                           a->pending_note, err) != 0 ||
+                           it->note, err) != 0 ||
         store_commit(a->s, err) != 0) {
         store_rollback(a->s);
         say(a, 1, "NOT SAVED: %s", err->msg);
         return -1;
     }
     util_grow(&a->undos, &a->capundo, a->nundo + 1, sizeof *a->undos);
-    a->undos[a->nundo++] = (undo){ a->cur_topic, util_strdup(it->docno), it->judged, it->grade };
+    a->undos[a->nundo++] = (undo){ a->cur_topic, util_strdup(it->docno), it->has_row, it->row_grade };
     it->judged = 1;
     it->grade = grade;
+    it->has_row = 1;
+    it->row_grade = grade;
     it->later = 0;
     it->seconds = 0;
     a->doc_started = now;
-    free(a->pending_note);
-    a->pending_note = NULL;
+    util_free(&it->note);
     const char *label = assess_grade_label(a, grade);
     char saved[256];
     snprintf(saved, sizeof saved, "Saved %s = %ld%s%s.", it->docno, grade, label ? " " : "",
@@ -649,13 +664,19 @@ static int do_undo(assess_session *a, double now, util_error *err)
         return -1;
     }
     if (i >= 0) {
-        a->items[i].judged = u->had;
+        a->items[i].has_row = u->had;
+        a->items[i].row_grade = u->old;
+        a->items[i].judged = u->had && u->old >= 0;
         a->items[i].grade = u->old;
+        if (a->has_strategy && a->strategy.topic != NULL)
+            a->strategy.topic(a->strategy.ctx, a);   /* the strategy forgets the judgment */
         if (show_item(a, i, now, err) != 0)
             return -1;
     }
-    if (u->had)
+    if (u->had && u->old >= 0)
         say(a, 0, "Undone: %s is back to %ld.", u->docno, u->old);
+    else if (u->had)
+        say(a, 0, "Undone: %s is pooled and unjudged again.", u->docno);
     else
         say(a, 0, "Undone: %s is unjudged again.", u->docno);
     free(u->docno);
@@ -752,9 +773,9 @@ static int finish_input(assess_session *a, double now, util_error *err)
             return 0;
         assess_item *it = &a->items[a->cur];
         if (!it->judged) {
-            free(a->pending_note);
-            a->pending_note = util_strdup(text);
-            say(a, 0, "The note will be saved with this document's judgment.");
+            free(it->note);
+            it->note = util_strdup(text);
+            say(a, 0, "The note will be saved with %s's judgment.", it->docno);
             return 0;
         }
         int64_t tid = a->topics[a->cur_topic].id;
@@ -823,8 +844,28 @@ static void next_lang(assess_session *a)
     char *l = util_strndup(next, strcspn(next, " "));
     free(a->lang);
     a->lang = l;
+    free(a->pref_lang);
+    a->pref_lang = util_strdup(l);
     build_topic_text(a);
     say(a, 0, "Topic shown in %s (languages: %s).", a->lang, a->langs);
+}
+
+/* Notes typed on documents not judged yet are lost when the topic is left: the first press
+ * of a leaving key says so, a second press leaves. Returns 1 when the key may act. */
+static int may_leave(assess_session *a, int key)
+{
+    size_t waiting = 0;
+    for (size_t i = 0; i < a->nitems; i++)
+        waiting += a->items[i].note != NULL;
+    if (waiting == 0 || a->confirm == key) {
+        a->confirm = 0;
+        return 1;
+    }
+    a->confirm = key;
+    say(a, 1, "%zu note%s wait%s for a judgment and would be lost: judge %s, or press %c again.",
+        waiting, waiting == 1 ? "" : "s", waiting == 1 ? "s" : "", waiting == 1 ? "it" : "them",
+        key == ASSESS_KEY_INTERRUPT ? 'q' : key);
+    return 0;
 }
 
 static int judge_key(assess_session *a, int key, double now, util_error *err)
@@ -838,6 +879,8 @@ static int judge_key(assess_session *a, int key, double now, util_error *err)
     switch (key) {
     case 'q':
     case ASSESS_KEY_INTERRUPT:
+        if (key == 'q' && !may_leave(a, key))
+            return 0;
         if (a->cur >= 0 && now > a->doc_started)
             a->items[a->cur].seconds += now - a->doc_started;
         a->doc_started = now;
@@ -970,6 +1013,8 @@ static int judge_key(assess_session *a, int key, double now, util_error *err)
         return 0;
     case 't':
     case 'T':
+        if (a->ntopics >= 2 && !may_leave(a, key))
+            return 0;
         if (a->ntopics < 2) {
             say(a, 0, "This is the only topic for %s.", a->assessor);
             return 0;
@@ -993,13 +1038,23 @@ int assess_key(assess_session *a, int key, double now, util_error *err)
         a->mode = key == 'q' || key == ASSESS_KEY_INTERRUPT ? ASSESS_MODE_QUIT : ASSESS_MODE_JUDGE;
         return 0;
     case ASSESS_MODE_INPUT:
-        return input_key(a, key, now, err);
-    case ASSESS_MODE_RESULTS:
-        return results_key(a, key, now, err);
-    case ASSESS_MODE_JUDGE:
+    case ASSESS_MODE_RESULTS: {
+        int rc = a->mode == ASSESS_MODE_INPUT ? input_key(a, key, now, err) : results_key(a, key, now, err);
+        if (rc != 0 && (a->message[0] == '\0' || !a->message_error))
+            say(a, 1, "ERROR, NOT SAVED: %s", err->msg);
+        return rc;
+    }
+    case ASSESS_MODE_JUDGE: {
+        int confirm = a->confirm;
         a->message[0] = '\0';
         a->message_error = 0;
-        return judge_key(a, key, now, err);
+        int rc = judge_key(a, key, now, err);
+        if (a->confirm == confirm && confirm != 0 && key != confirm)
+            a->confirm = 0;
+        if (rc != 0 && (a->message[0] == '\0' || !a->message_error))
+            say(a, 1, "ERROR, NOT SAVED: %s", err->msg);
+        return rc;
+    }
     }
     return 0;
 }
@@ -1042,6 +1097,7 @@ int assess_open(store *s, const assess_options *o, assess_session **out, util_er
     const char *who = o->assessor ? o->assessor : getenv("USER") ? getenv("USER") : "assessor";
     a->assessor = util_strdup(who);
     a->lang = util_strdup(o->lang ? o->lang : "en");
+    a->pref_lang = util_strdup(a->lang);
     *out = a;
     char *level = NULL;
     int64_t nassign;
@@ -1053,8 +1109,10 @@ int assess_open(store *s, const assess_options *o, assess_session **out, util_er
     }
     if (store_grades_each(s, on_grade, a, err) != 0 ||
         store_setting_get(s, "relevance_level", &level, err) < 0 ||
-        store_assignment_count(s, &nassign, err) != 0)
+        store_assignment_count(s, &nassign, err) != 0) {
+        free(level);
         goto fail;
+    }
     a->relevance_level = 1;
     if (level != NULL && util_parse_long(level, strlen(level), &a->relevance_level) != 0)
         a->relevance_level = 1;
@@ -1068,6 +1126,8 @@ int assess_open(store *s, const assess_options *o, assess_session **out, util_er
         if (lang != NULL) {
             free(a->lang);
             a->lang = lang;
+            free(a->pref_lang);
+            a->pref_lang = util_strdup(lang);
         }
     }
     if (store_assigned_each(s, a->assessor_id, on_topic, a, err) != 0)
@@ -1172,9 +1232,9 @@ void assess_close(assess_session **pa)
     assess_text_free(&a->doc_text);
     if (a->has_strategy && a->strategy.free != NULL)
         a->strategy.free(a->strategy.ctx);
-    free(a->pending_note);
     free(a->assessor);
     free(a->lang);
+    free(a->pref_lang);
     free(a);
     *pa = NULL;
 }

@@ -63,6 +63,7 @@ typedef struct live_strategy {
     store *s;
     pool_live_kind kind;
     size_t budget, depth;
+    long level;
     pool_live *live;
     /* the rankings of the current topic, copied out of the store's callback */
     pool_run *runs;
@@ -86,6 +87,17 @@ static void live_clear(live_strategy *ls)
     ls->nruns = 0;
 }
 
+static size_t setting_size(store *s, const char *key)
+{
+    util_error err = { 0, "" };
+    char *v = NULL;
+    long n = 0;
+    if (store_setting_get(s, key, &v, &err) == 1 && util_parse_long(v, strlen(v), &n) != 0)
+        n = 0;
+    free(v);
+    return n > 0 ? (size_t)n : 0;
+}
+
 static int live_ranking(void *ctx, const store_ranking *rk)
 {
     live_strategy *ls = ctx;
@@ -103,22 +115,33 @@ static int live_ranking(void *ctx, const store_ranking *rk)
     return 0;
 }
 
-/* A topic was opened: the strategy starts from its rankings and the judgments so far. */
+static int live_replay(void *ctx, const char *docno, long grade)
+{
+    live_strategy *ls = ctx;
+    pool_live_next(ls->live);   /* as when it was judged: the proposal, then the judgment */
+    pool_live_judged(ls->live, docno, grade >= ls->level);
+    return 0;
+}
+
+/* A topic was opened (or a judgment undone): the strategy starts from the topic's rankings
+ * and replays every assessor's judgments in the order they were made, as `pool --next`. */
 static void live_topic(void *ctx, assess_session *a)
 {
     live_strategy *ls = ctx;
     live_clear(ls);
     util_error err = { 0, "" };
     int64_t tid;
+    char key[600];
+    snprintf(key, sizeof key, "pool.depth.%s", assess_qid(a));
+    ls->depth = setting_size(ls->s, key);
+    if (ls->depth == 0)
+        ls->depth = setting_size(ls->s, "pool.depth");
+    ls->level = assess_relevance_level(a);
     if (store_topic_id(ls->s, assess_qid(a), 0, &tid, &err) != 1 ||
         store_rankings_each(ls->s, tid, live_ranking, ls, &err) != 0)
         return;
     ls->live = pool_live_new(ls->kind, ls->runs, ls->nruns, ls->budget);
-    size_t n;
-    const assess_item *items = assess_items(a, &n);
-    for (size_t i = 0; i < n; i++)
-        if (items[i].judged)
-            pool_live_judged(ls->live, items[i].docno, items[i].grade >= assess_relevance_level(a));
+    store_pool_judgments_each(ls->s, tid, live_replay, ls, &err);
 }
 
 static long live_next(void *ctx, const assess_session *a)
@@ -146,17 +169,6 @@ static void live_free(void *ctx)
     free(ls);
 }
 
-static size_t setting_size(store *s, const char *key)
-{
-    util_error err = { 0, "" };
-    char *v = NULL;
-    long n = 0;
-    if (store_setting_get(s, key, &v, &err) == 1 && util_parse_long(v, strlen(v), &n) != 0)
-        n = 0;
-    free(v);
-    return n > 0 ? (size_t)n : 0;
-}
-
 /* When the campaign was pooled with mtf or maxmean, the strategy picks each next document. */
 static void attach_strategy(store *s, assess_session *a)
 {
@@ -172,7 +184,6 @@ static void attach_strategy(store *s, assess_session *a)
     ls->s = s;
     ls->kind = mtf ? POOL_LIVE_MTF : POOL_LIVE_MAXMEAN;
     ls->budget = setting_size(s, "pool.budget");
-    ls->depth = setting_size(s, "pool.depth");
     assess_set_strategy(a, (assess_strategy){ ls, live_next, live_judged, live_topic, live_free });
 }
 

@@ -153,6 +153,13 @@ int cli_demo(int argc, char **argv)
     if (access(campaign, F_OK) == 0) {
         fprintf(stderr, "demo: opening the existing %s\n", campaign);
     } else if ((status = build(campaign, data)) != UTIL_EXIT_OK) {
+        /* a half-built campaign would be opened as it is next time: remove it */
+        const char *const suffix[] = { "", "-wal", "-shm", ".index" };
+        for (size_t i = 0; i < sizeof suffix / sizeof *suffix; i++) {
+            char part[4200];
+            snprintf(part, sizeof part, "%s%s", campaign, suffix[i]);
+            unlink(part);
+        }
         util_warn("demo: could not build the demo campaign from %s", data);
         return status;
     }

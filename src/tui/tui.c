@@ -290,13 +290,25 @@ static void draw_message(assess_session *a, const layout *l)
         const char *text = assess_input(a, &prompt);
         int x = draw_safe(y, 0, prompt, l->cols, A_BOLD);
         int w = l->cols - x - 1;
-        /* show the end of a long input */
-        size_t len = strlen(text), start = 0;
-        while (len - start > (size_t)w * 4 && start < len)
-            start++;
-        while (start < len && ((unsigned char)text[start] & 0xC0) == 0x80)
-            start++;   /* never in the middle of a character */
-        int used = draw_safe(y, x, text + start, w, A_NORMAL);
+        /* show the end of a long input: the most characters from the end that fit */
+        assess_text t = { 0 };
+        assess_text_add(&t, text, strlen(text), 0);
+        size_t first = t.n;
+        int cells = 0;
+        while (first > 0) {
+            int cw = (t.attr[first - 1] & ASSESS_ATTR_PLACEHOLDER) ? 1 : assess_char_width(t.ch[first - 1]);
+            if (cells + cw > w)
+                break;
+            cells += cw;
+            first--;
+        }
+        move(y, x);
+        int used = 0;
+        for (size_t k = first; k < t.n; k++) {
+            addnwstr(&t.ch[k], 1);
+            used += (t.attr[k] & ASSESS_ATTR_PLACEHOLDER) ? 1 : assess_char_width(t.ch[k]);
+        }
+        assess_text_free(&t);
         move(y, x + used);
         return;
     }
@@ -427,17 +439,21 @@ static int map_key(int rc, wint_t ch)
 void tui_locale(void)
 {
     setlocale(LC_CTYPE, "");
+    /* only the plain C/POSIX locale is replaced: another 8-bit terminal gets its own
+     * encoding, and what it cannot show becomes a placeholder */
     const char *cs = nl_langinfo(CODESET);
-    if (cs == NULL || strcmp(cs, "UTF-8") != 0)
+    if (cs == NULL || strcmp(cs, "ANSI_X3.4-1968") == 0)
         if (setlocale(LC_CTYPE, "C.UTF-8") == NULL)
             setlocale(LC_CTYPE, "en_US.UTF-8");
 }
 
 int tui_assess(assess_session *a, const tui_report *report, util_error *err)
 {
-    if (!isatty(0) || !isatty(1))
-        return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
-                              "the assessment screen needs a terminal on standard input and output");
+    if (!isatty(0) || !isatty(1)) {
+        util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                       "the assessment screen needs a terminal on standard input and output");
+        return err->code;
+    }
     tui_locale();
     if (getenv("ESCDELAY") == NULL)
         setenv("ESCDELAY", "25", 0);
@@ -449,8 +465,10 @@ int tui_assess(assess_session *a, const tui_report *report, util_error *err)
     sigaction(SIGHUP, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
     util_fatal_hook = restore_terminal;
-    if (initscr() == NULL)
-        return util_error_set(err, UTIL_EXIT_SYSTEM, NULL, 0, "cannot start the terminal screen");
+    if (initscr() == NULL) {
+        util_error_set(err, UTIL_EXIT_SYSTEM, NULL, 0, "cannot start the terminal screen");
+        return err->code;
+    }
     screen_up = 1;
     atexit(restore_terminal);
     raw();
@@ -469,11 +487,12 @@ int tui_assess(assess_session *a, const tui_report *report, util_error *err)
         init_pair(PAIR_ERROR, COLOR_WHITE, COLOR_RED);
         init_pair(PAIR_LATER, COLOR_YELLOW, -1);
     }
-    int status = UTIL_EXIT_OK;
+    int status = UTIL_EXIT_OK, fast_errors = 0;
     double now = now_seconds();
     draw(a, report, now);
     while (assess_get_mode(a) != ASSESS_MODE_QUIT) {
         wint_t ch;
+        double asked = now_seconds();
         int rc = get_wch(&ch);
         now = now_seconds();
         if (stop_signal != 0) {
@@ -483,9 +502,17 @@ int tui_assess(assess_session *a, const tui_report *report, util_error *err)
             break;
         }
         if (rc == ERR) {
+            /* the wait for a key ends early again and again only when the terminal is gone
+             * without a hangup signal: leave as on SIGHUP instead of spinning */
+            fast_errors = now - asked < 0.5 ? fast_errors + 1 : 0;
+            if (fast_errors >= 20) {
+                assess_key(a, ASSESS_KEY_INTERRUPT, now, err);
+                break;
+            }
             draw(a, report, now);   /* the clock */
             continue;
         }
+        fast_errors = 0;
         if (rc == KEY_CODE_YES && ch == KEY_RESIZE) {
             draw(a, report, now);
             continue;

@@ -228,6 +228,13 @@ if [ -d "$demo/runs" ] && "$TRECJUDGE" demo --dir "$tmp/demo" --no-assess >"$tmp
     want2=$(tj pool -d "$m" --next D1 2>/dev/null)
     wait_for "─ $want2 (" && ok "mtf: after a non-relevant judgment, the next proposal ($want2)" \
         || bad "mtf next" "want $want2; $(screen | sed -n 9p)"
+    tmx send-keys -t tj 0
+    wait_for "Saved $want2 = 0" || bad "mtf judge 2" "$(screen | tail -3)"
+    tmx send-keys -t tj q
+    want3=$(tj pool -d "$m" --next D1 2>/dev/null)
+    start 100 30 mo
+    wait_for "─ $want3 (" && ok "mtf: a new session goes on with the pooler's proposal ($want3)" \
+        || bad "mtf restart" "want $want3; $(screen | sed -n 9p)"
     tmx send-keys -t tj q
     # two assessors' screens on one campaign file at once, judging the same topic
     c=$tmp/demo/demo.tjdb

@@ -319,7 +319,25 @@ static void test_navigation_and_input(void **state)
     keys(a, "second", 3);
     assert_int_equal(assess_key(a, ASSESS_KEY_ENTER, 3, &err), 0);
     assert_string_equal(judged(s, "T1", "bob"), "d4=1/second@2;");
+    /* a note typed on an unjudged document waits on that document, not on the screen */
+    keys(a, ":", 3);
+    keys(a, "d2", 3);
+    assert_int_equal(assess_key(a, ASSESS_KEY_ENTER, 3, &err), 0);
+    keys(a, "c", 3);
+    keys(a, "later", 3);
+    assert_int_equal(assess_key(a, ASSESS_KEY_ENTER, 3, &err), 0);
+    keys(a, ".,", 3);
+    assert_string_equal(shown(a), "d2");
+    /* leaving the topic with it asks first */
+    keys(a, "q", 3);
+    assert_int_equal(assess_get_mode(a), ASSESS_MODE_JUDGE);
+    assert_non_null(strstr(assess_message(a, NULL), "1 note waits for a judgment"));
+    keys(a, "0", 3);
+    assert_string_equal(judged(s, "T1", "bob"), "d2=0/later@0;d4=1/second@2;");
     /* Escape cancels an input */
+    keys(a, ":", 3);
+    keys(a, "d4", 3);
+    assert_int_equal(assess_key(a, ASSESS_KEY_ENTER, 3, &err), 0);
     keys(a, ":", 3);
     keys(a, "d2", 3);
     assert_int_equal(assess_key(a, ASSESS_KEY_ESCAPE, 3, &err), 0);
@@ -352,6 +370,13 @@ static void test_navigation_and_input(void **state)
     assert_string_equal(assess_lang(a), "fr");
     keys(a, "L", 5);
     assert_string_equal(assess_lang(a), "en");
+    keys(a, "L", 5);
+    assert_string_equal(assess_lang(a), "fr");
+    keys(a, "t", 5);
+    assert_string_equal(assess_lang(a), "en");   /* T2 has no French */
+    keys(a, "T", 5);
+    assert_string_equal(assess_lang(a), "fr");   /* back to the language asked for */
+    keys(a, "L", 5);
     keys(a, "t", 5);
     assert_string_equal(assess_qid(a), "T2");
     assert_string_equal(shown(a), "d1");
@@ -407,6 +432,34 @@ static void test_assignments(void **state)
     assess_options o3 = { "cat", "T1", NULL, 0.0 };
     assert_int_equal(assess_open(s, &o3, &a, &err), -1);
     assert_non_null(strstr(err.msg, "topic 'T1' is not among"));
+    store_close(&s);
+}
+
+/* Undoing the first judgment of a document that had a "pooled, not judged" (-1) row gives
+ * the -1 row back instead of deleting it. */
+static void test_undo_keeps_pooled_row(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = make_campaign("row.tjdb");
+    int64_t tid, aid;
+    assert_int_equal(store_begin(s, &err), 0);
+    assert_int_equal(store_topic_id(s, "T1", 0, &tid, &err), 1);
+    assert_int_equal(store_assessor_id(s, "rob", 1, &aid, &err), 1);
+    assert_int_equal(store_judgment_set(s, tid, "d1", aid, -1, NULL, 0, NULL, &err), 0);
+    assert_int_equal(store_commit(s, &err), 0);
+    assess_options o = { "rob", NULL, NULL, 0.0 };
+    assess_session *a = NULL;
+    assert_int_equal(assess_open(s, &o, &a, &err), 0);
+    assert_string_equal(shown(a), "d1");
+    keys(a, "1", 1);
+    assert_string_equal(judged(s, "T1", "rob"), "d1=1@1;");
+    keys(a, "u", 2);
+    assert_string_equal(judged(s, "T1", "rob"), "d1=-1@1;");
+    assert_non_null(strstr(assess_message(a, NULL), "pooled and unjudged again"));
+    assert_int_equal(assess_judged_count(a), 0);
+    assert_int_equal(store_history_check(s, &err), 0);
+    assess_close(&a);
     store_close(&s);
 }
 
@@ -589,6 +642,7 @@ int main(void)
         cmocka_unit_test(test_navigation_and_input),
         cmocka_unit_test(test_assignments),
         cmocka_unit_test(test_every_key),
+        cmocka_unit_test(test_undo_keeps_pooled_row),
         cmocka_unit_test(test_search_collection),
         cmocka_unit_test(test_strategy),
     };
