@@ -178,6 +178,8 @@ void assess_text_wrap(assess_text *t, int width)
                 }
                 while (i < n && t->ch[i] == L' ')
                     i++;
+                if (i < n && t->ch[i] == L'\n')
+                    i++;   /* the paragraph ends where the line was broken */
                 wrapped = 1;
                 break;
             }

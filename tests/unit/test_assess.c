@@ -72,6 +72,8 @@ static void test_wrap(void **state)
     assert_string_equal(text_of("the quick brown fox jumps", 10), "the quick|brown fox|jumps");
     assert_string_equal(text_of("abcdefghijklmnop", 6), "abcdef|ghijkl|mnop");
     assert_string_equal(text_of("one\n\ntwo", 10), "one||two");
+    assert_string_equal(text_of("abc \nx", 3), "abc|x");
+    assert_string_equal(text_of("abcd\n\nx", 3), "abc|d||x");
     /* CJK is two cells wide and may break between any two characters */
     assert_int_equal(assess_char_width(L'\u519c'), 2);
     assert_string_equal(text_of("\xe5\xa9\xb4\xe5\x84\xbf\xe9\xa3\x9f\xe5\x93\x81", 5),
