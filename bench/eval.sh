@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks `trecjudge eval` (wall time, peak memory) on synthetic data and, with TREC_EVAL set, compares it with NIST trec_eval.
+# eval.sh: benchmarks `trecjudge eval` (wall time, peak memory) on synthetic data and, with TREC_EVAL set, compares it with NIST trec_eval.
 #
 # Usage: bench/eval.sh [CASE...]      (default: every case; see bench/README.md)
 # Environment:
