@@ -18,21 +18,14 @@ int store_assigned_each(store *s, int64_t assessor_id, store_topic_fn fn, void *
     while ((rc = sqlite3_step(st)) == SQLITE_ROW)
         if (fn(ctx, sqlite3_column_int64(st, 0), (const char *)sqlite3_column_text(st, 1)) != 0)
             break;
-    sqlite3_reset(st);
-    return rc == SQLITE_DONE ? 0 : rc == SQLITE_ROW ? -1 : store_db_error(s, err, "cannot read assignments");
+    return store_rows_end(s, st, rc, err, "cannot read assignments");
 }
 
 static const char sql_assignments[] = "SELECT count(*) FROM assignments";
 
 int store_assignment_count(store *s, int64_t *n, util_error *err)
 {
-    sqlite3_stmt *st = store_sql(s, sql_assignments, err);
-    if (st == NULL)
-        return -1;
-    int rc = sqlite3_step(st);
-    *n = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-    sqlite3_reset(st);
-    return rc == SQLITE_ROW ? 0 : store_db_error(s, err, "cannot count assignments");
+    return store_count(s, sql_assignments, n, err, "cannot count assignments");
 }
 
 static const char sql_topic_judgments[] =
@@ -52,8 +45,7 @@ int store_topic_judgments_each(store *s, int64_t topic_id, int64_t assessor_id,
         if (fn(ctx, (const char *)sqlite3_column_text(st, 0), (long)sqlite3_column_int64(st, 1),
                (const char *)sqlite3_column_text(st, 2), sqlite3_column_double(st, 3)) != 0)
             break;
-    sqlite3_reset(st);
-    return rc == SQLITE_DONE ? 0 : rc == SQLITE_ROW ? -1 : store_db_error(s, err, "cannot read judgments");
+    return store_rows_end(s, st, rc, err, "cannot read judgments");
 }
 
 static const char sql_judgment_old[] =

@@ -4,13 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Steps through the rows of st; fn returns non-zero to stop (then -1 is returned). */
-#define ROWS_END(s, st, rc, err, what)                                                   \
-    do {                                                                                 \
-        sqlite3_reset(st);                                                               \
-        return (rc) == SQLITE_DONE ? 0 : (rc) == SQLITE_ROW ? -1 : store_db_error(s, err, what); \
-    } while (0)
-
 static const char sql_topics[] = "SELECT id, qid FROM topics ORDER BY qid";
 
 int store_topics_each(store *s, store_topic_fn fn, void *ctx, util_error *err)
@@ -22,7 +15,7 @@ int store_topics_each(store *s, store_topic_fn fn, void *ctx, util_error *err)
     while ((rc = sqlite3_step(st)) == SQLITE_ROW)
         if (fn(ctx, sqlite3_column_int64(st, 0), (const char *)sqlite3_column_text(st, 1)) != 0)
             break;
-    ROWS_END(s, st, rc, err, "cannot read topics");
+    return store_rows_end(s, st, rc, err, "cannot read topics");
 }
 
 static const char sql_fields[] = "SELECT field, lang, text FROM topic_fields WHERE topic_id = ?1"
@@ -40,7 +33,7 @@ int store_topic_fields_each(store *s, int64_t topic_id, store_field_fn fn, void 
         if (fn(ctx, (const char *)sqlite3_column_text(st, 0), (const char *)sqlite3_column_text(st, 1),
                (const char *)sqlite3_column_text(st, 2)) != 0)
             break;
-    ROWS_END(s, st, rc, err, "cannot read topic fields");
+    return store_rows_end(s, st, rc, err, "cannot read topic fields");
 }
 
 static const char sql_rankings_all[] =
@@ -109,7 +102,7 @@ int store_rankings_each(store *s, int64_t topic_id, store_ranking_fn fn, void *c
         sqlite3_reset(st);
         return util_error_set(err, UTIL_EXIT_DATA, s->path, 0, "a stored ranking is damaged");
     }
-    ROWS_END(s, st, rc, err, "cannot read rankings");
+    return store_rows_end(s, st, rc, err, "cannot read rankings");
 }
 
 static const char sql_doc[] = "SELECT title, body FROM documents WHERE docno = ?1";
@@ -154,7 +147,7 @@ int store_pool_each(store *s, int64_t topic_id, store_pool_fn fn, void *ctx, uti
         if (fn(ctx, (const char *)sqlite3_column_text(st, 0), sqlite3_column_int64(st, 1),
                (const char *)sqlite3_column_text(st, 2)) != 0)
             break;
-    ROWS_END(s, st, rc, err, "cannot read the pool");
+    return store_rows_end(s, st, rc, err, "cannot read the pool");
 }
 
 static const char sql_grades[] = "SELECT grade, label, key FROM grades ORDER BY grade";
@@ -171,7 +164,7 @@ int store_grades_each(store *s, store_grade_fn fn, void *ctx, util_error *err)
         if (fn(ctx, &g) != 0)
             break;
     }
-    ROWS_END(s, st, rc, err, "cannot read the judgment scale");
+    return store_rows_end(s, st, rc, err, "cannot read the judgment scale");
 }
 
 static const char sql_setting[] = "SELECT value FROM settings WHERE key = ?1";

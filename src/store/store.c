@@ -162,6 +162,23 @@ sqlite3_stmt *store_sql(store *s, const char *sql, util_error *err)
     return s->cache[i].st;
 }
 
+int store_rows_end(store *s, sqlite3_stmt *st, int rc, util_error *err, const char *what)
+{
+    sqlite3_reset(st);
+    return rc == SQLITE_DONE ? 0 : rc == SQLITE_ROW ? -1 : store_db_error(s, err, what);
+}
+
+int store_count(store *s, const char *sql, int64_t *n, util_error *err, const char *what)
+{
+    sqlite3_stmt *st = store_sql(s, sql, err);
+    if (st == NULL)
+        return -1;
+    int rc = sqlite3_step(st);
+    *n = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+    sqlite3_reset(st);
+    return rc == SQLITE_ROW ? 0 : store_db_error(s, err, what);
+}
+
 int store_bind_text(sqlite3_stmt *st, int i, const char *text)
 {
     return text ? sqlite3_bind_text(st, i, text, -1, SQLITE_TRANSIENT) : sqlite3_bind_null(st, i);

@@ -30,6 +30,13 @@ sqlite3_stmt *store_sql(store *s, const char *sql, util_error *err);
 /* Steps a statement that returns no rows and resets it. */
 int store_exec_done(store *s, sqlite3_stmt *st, util_error *err, const char *what);
 
+/* Ends a loop of sqlite3_step over st: resets it and returns 0 when every row was read,
+ * -1 when a callback stopped it (err untouched), or the error. */
+int store_rows_end(store *s, sqlite3_stmt *st, int rc, util_error *err, const char *what);
+
+/* Runs a query of one number (SELECT count(*) ...) given as a string constant. */
+int store_count(store *s, const char *sql, int64_t *n, util_error *err, const char *what);
+
 /* Binds text of -1 length or NULL. */
 int store_bind_text(sqlite3_stmt *st, int i, const char *text);
 
