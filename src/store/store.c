@@ -86,10 +86,10 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_JUDGMENT_OLD] = "SELECT grade FROM judgments WHERE topic_id = ?1 AND docno = ?2"
                         " AND assessor_id = ?3",
     [ST_JUDGMENT_SET] = "INSERT INTO judgments(topic_id, docno, assessor_id, grade, iter, seconds,"
-                        " note, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,"
+                        " note, updated_at) VALUES (?1, ?2, ?3, ?4, coalesce(?5, '0'), ?6, ?7,"
                         " strftime('%Y-%m-%dT%H:%M:%fZ','now'))"
                         " ON CONFLICT(topic_id, docno, assessor_id) DO UPDATE SET"
-                        " grade = excluded.grade, iter = excluded.iter,"
+                        " grade = excluded.grade, iter = coalesce(?5, judgments.iter),"
                         " seconds = judgments.seconds + excluded.seconds,"
                         " note = coalesce(excluded.note, judgments.note),"
                         " updated_at = excluded.updated_at",
@@ -508,7 +508,8 @@ int store_judgment_set(store *s, int64_t topic_id, const char *docno, int64_t as
     sqlite3_bind_text(st, 2, docno, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 3, assessor_id);
     sqlite3_bind_int64(st, 4, grade);
-    sqlite3_bind_text(st, 5, iter != NULL ? iter : "0", -1, SQLITE_STATIC);
+    if (iter != NULL)   /* NULL: "0" for a new judgment, the imported one kept on a revision */
+        sqlite3_bind_text(st, 5, iter, -1, SQLITE_STATIC);
     sqlite3_bind_double(st, 6, seconds);
     if (note != NULL)
         sqlite3_bind_text(st, 7, note, -1, SQLITE_STATIC);

@@ -74,7 +74,8 @@ int store_assessor_id(store *s, const char *name, int create, int64_t *id, util_
 int store_assign(store *s, int64_t assessor_id, int64_t topic_id, int on, util_error *err);
 
 /* Sets a judgment (grade -1: pooled, not judged) and appends the change to the history.
- * iter is the qrels iteration column to export it with (NULL: "0"). */
+ * iter is the qrels iteration column to export it with (NULL: "0" for a new judgment, the
+ * one it had for a revision). */
 int store_judgment_set(store *s, int64_t topic_id, const char *docno, int64_t assessor_id,
                        long grade, const char *iter, double seconds, const char *note,
                        util_error *err);

@@ -245,6 +245,35 @@ static void test_read_side(void **state)
     store_close(&s);
 }
 
+static int keep_iter(void *ctx, const store_judgment *j)
+{
+    char one[64];
+    snprintf(one, sizeof one, "%s:%s:%ld;", j->docno, j->iter, j->grade);
+    strcat(ctx, one);
+    return 0;
+}
+
+/* A revision without an iteration column keeps the one the judgment was imported with. */
+static void test_revision_keeps_iter(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = NULL;
+    int64_t t, a;
+    assert_int_equal(store_create(campaign("iter.tjdb"), &s, &err), 0);
+    assert_int_equal(store_begin(s, &err), 0);
+    assert_int_equal(store_topic_id(s, "1", 1, &t, &err), 1);
+    assert_int_equal(store_assessor_id(s, "ann", 1, &a, &err), 1);
+    assert_int_equal(store_judgment_set(s, t, "dA", a, 1, "4.5", 0, NULL, &err), 0);
+    assert_int_equal(store_judgment_set(s, t, "dA", a, 0, NULL, 0, NULL, &err), 0);
+    assert_int_equal(store_judgment_set(s, t, "dB", a, 1, NULL, 0, NULL, &err), 0);
+    assert_int_equal(store_commit(s, &err), 0);
+    char got[128] = "";
+    assert_int_equal(store_judgments_each(s, keep_iter, got, &err), 0);
+    assert_string_equal(got, "dA:4.5:0;dB:0:1;");
+    store_close(&s);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -266,6 +295,7 @@ int main(void)
         cmocka_unit_test(test_judgments_and_history),
         cmocka_unit_test(test_imports_and_runs),
         cmocka_unit_test(test_read_side),
+        cmocka_unit_test(test_revision_keeps_iter),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
