@@ -1447,12 +1447,13 @@ int metrics_set_check_qrels(const metrics_set *s, int judgment_groups, char *msg
         if (f->qrels == QR_ANY || f->qrels == want)
             continue;
         if (f->qrels == QR_PREFS)
-            snprintf(msg, msgsize, "measure '%s' needs preference judgments (-R prefs or -R qrels_prefs)",
+            snprintf(msg, msgsize,
+                     "measure '%s' is not supported without preference judgments (-R prefs or -R qrels_prefs)",
                      f->name);
         else if (want == QR_PREFS)
             snprintf(msg, msgsize,
-                     "measure '%s' cannot be computed from preference judgments; "
-                     "-m all_prefs selects the measures that can", f->name);
+                     "measure '%s' is not supported with preference judgments (it cannot be computed from "
+                     "them); -m all_prefs selects the measures that can", f->name);
         else if (judgment_groups)
             snprintf(msg, msgsize,
                      "measure '%s' cannot be computed from judgment-group qrels (-R qrels_jg); "
