@@ -22,8 +22,11 @@ static const char eval_usage[] =
     "  -N N               number of documents in the collection (for utility)\n"
     "  -n                 no summary lines\n"
     "  -m MEASURE[.PARAMS]  select measures (official, all_trec, set, trecjudge, all, qrels_jg,\n"
+    "                     all_prefs, prefs,\n"
     "                     or a name)\n"
     "  -R qrels_jg        QRELS has judgment groups (\"qid jg docno rel\"): use -m qrels_jg\n"
+    "  -R prefs           QRELS has preferences (\"qid jg jsg docno level\"): use -m all_prefs\n"
+    "  -R qrels_prefs     QRELS is read as preferences, one judgment group per jg column\n"
     "  -Z FILE            print z-scores against FILE's \"qid measure mean stddev\" lines\n"
     "  --format FMT       trec (default), tsv or json\n"
     "  --jk-base B        log base of Jarvelin-Kekalainen DCG (default 2)\n"
@@ -31,7 +34,11 @@ static const char eval_usage[] =
 
 /* Per qrels topic: what the measures need besides the ranking. */
 typedef struct eval_topic {
+    const char *qid;
     const formats_qrels_topic *qt;
+    /* preference judgments (-R prefs, qrels_prefs): the topic's lines */
+    metrics_pref *prefs;
+    size_t nprefs;
     long *levels;
     metrics_topic base;       /* rel_levels, num_rel_levels, num_rel */
     /* judgment-group qrels: the same for each group (base.groups points here) */
@@ -50,6 +57,7 @@ typedef struct eval_ctx {
     const metrics_set *set;
     const metrics_params *params;
     const formats_zscores *zscores;   /* -Z, or NULL */
+    const formats_prefs *prefs;       /* -R prefs or qrels_prefs, or NULL */
     eval_topic *topics;
     size_t ntopics, nvalues;
     long num_rel_all;         /* judgments with grade > 0 in the whole qrels (num_rel under -c) */
@@ -242,6 +250,51 @@ static int eval_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
     return 0;
 }
 
+/* Scores one topic of a run against preference judgments (no pipeline: the counting
+ * dominates). ndocs may be 0 (a topic missing from the run, under -c). */
+static int eval_prefs_topic(eval_ctx *c, size_t ti, const formats_run_doc *docs, size_t ndocs,
+                            util_error *err)
+{
+    eval_topic *et = &c->topics[ti];
+    util_grow(&c->docs, &c->docs_cap, ndocs + 1, sizeof *c->docs);
+    for (size_t i = 0; i < ndocs; i++) {
+        c->docs[i].score = docs[i].score;
+        c->docs[i].docno = docs[i].docno;
+        c->docs[i].rel = 0;
+    }
+    metrics_prefs counts;
+    char msg[256];
+    if (metrics_prefs_count(et->prefs, et->nprefs, c->docs, ndocs, c->params, &counts, msg, sizeof msg) != 0)
+        return util_error_set(err, UTIL_EXIT_DATA, c->prefs->path, 0, "topic '%s': %s", et->qid, msg);
+    metrics_topic t;
+    memset(&t, 0, sizeof t);
+    t.prefs = &counts;
+    double *row = c->values + ti * c->nvalues;
+    char **srow = c->strings + ti * c->nvalues;
+    for (size_t i = 0; i < c->nvalues; i++)
+        util_free(&srow[i]);
+    metrics_set_compute(c->set, c->params, &t, row, srow);
+    metrics_prefs_free(&counts);
+    c->done[ti] = 1;
+    return 0;
+}
+
+static int eval_prefs_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
+{
+    eval_ctx *c = vctx;
+    const formats_prefs_topic *pt = formats_prefs_find(c->prefs, rt->qid);
+    if (pt == NULL)
+        return 0; /* trec_eval ignores topics that have no judgments */
+    return eval_prefs_topic(c, (size_t)(pt - c->prefs->topics), rt->docs, rt->ndocs, err);
+}
+
+/* Reads a run against preference judgments: 0, FORMATS_RUN_UNGROUPED or -1. */
+static int eval_read_prefs(eval_ctx *c, const char *path, enum formats_run_mode mode,
+                           formats_run_info *info, util_error *err)
+{
+    return formats_run_read(path, mode, eval_prefs_topic_cb, c, info, err);
+}
+
 static void eval_reset(eval_ctx *c)
 {
     memset(c->done, 0, c->ntopics);
@@ -257,7 +310,7 @@ static void eval_reset(eval_ctx *c)
 static void eval_zscores(eval_ctx *c)
 {
     for (size_t q = 0; q < c->ntopics; q++) {
-        const char *qid = c->topics[q].qt->qid;
+        const char *qid = c->topics[q].qid;
         double *row = c->values + q * c->nvalues;
         for (size_t i = 0; i < c->nvalues; i++) {
             const formats_zscore *z = formats_zscores_find(c->zscores, qid, metrics_set_name(c->set, i));
@@ -325,16 +378,25 @@ static int eval_run(eval_ctx *c, const char *path, report_eval *rep)
     formats_run_info info;
     eval_reset(c);
     enum formats_run_mode mode = strcmp(path, "-") == 0 ? FORMATS_RUN_GROUP : FORMATS_RUN_STREAM;
-    eval_pipeline_start(c);
-    int rc = formats_run_read(path, mode, eval_topic_cb, c, &info, &err);
-    eval_pipeline_stop(c);
+    int rc;
+    if (c->prefs != NULL) {
+        rc = eval_read_prefs(c, path, mode, &info, &err);
+    } else {
+        eval_pipeline_start(c);
+        rc = formats_run_read(path, mode, eval_topic_cb, c, &info, &err);
+        eval_pipeline_stop(c);
+    }
     if (rc == FORMATS_RUN_UNGROUPED) {
         /* The topics' lines are interleaved: read again, keeping the whole run. */
         formats_run_info_free(&info);
         eval_reset(c);
-        eval_pipeline_start(c);
-        rc = formats_run_read(path, FORMATS_RUN_GROUP, eval_topic_cb, c, &info, &err);
-        eval_pipeline_stop(c);
+        if (c->prefs != NULL) {
+            rc = eval_read_prefs(c, path, FORMATS_RUN_GROUP, &info, &err);
+        } else {
+            eval_pipeline_start(c);
+            rc = formats_run_read(path, FORMATS_RUN_GROUP, eval_topic_cb, c, &info, &err);
+            eval_pipeline_stop(c);
+        }
     }
     if (rc != 0) {
         util_warn("%s", err.msg);
@@ -343,7 +405,7 @@ static int eval_run(eval_ctx *c, const char *path, report_eval *rep)
     }
     const char **qids = util_malloc(c->ntopics * sizeof *qids);
     for (size_t i = 0; i < c->ntopics; i++) {
-        qids[i] = c->topics[i].qt->qid;
+        qids[i] = c->topics[i].qid;
         if (c->done[i])
             continue;
         if (!c->params->average_complete) {
@@ -352,6 +414,16 @@ static int eval_run(eval_ctx *c, const char *path, report_eval *rep)
             free(qids);
             formats_run_info_free(&info);
             return UTIL_EXIT_DATA;
+        }
+        if (c->prefs != NULL) {
+            /* Nothing retrieved: every preference is one that does not occur. */
+            if (eval_prefs_topic(c, i, NULL, 0, &err) != 0) {
+                util_warn("%s", err.msg);
+                free(qids);
+                formats_run_info_free(&info);
+                return err.code;
+            }
+            continue;
         }
         char **srow = c->strings + i * c->nvalues;
         for (size_t k = 0; k < c->nvalues; k++)
@@ -406,12 +478,13 @@ int cli_eval(int argc, char **argv)
     metrics_params_init(&params);
     metrics_set *set = metrics_set_new();
     report_format format = REPORT_TREC;
-    int per_topic = 0, summary = 1, judgment_groups = 0;
+    int per_topic = 0, summary = 1, judgment_groups = METRICS_QRELS_PLAIN, prefs_from_qrels = 0;
     const char *zscores_path = NULL;
     char msg[512];
     int status = UTIL_EXIT_USAGE;
     formats_qrels *qrels = NULL;
     formats_zscores *zscores = NULL;
+    formats_prefs *prefs = NULL;
     eval_ctx c;
     memset(&c, 0, sizeof c);
     optind = 1;
@@ -462,9 +535,16 @@ int cli_eval(int argc, char **argv)
             if (strcmp(optarg, "qrels") == 0) {
                 judgment_groups = 0;
             } else if (strcmp(optarg, "qrels_jg") == 0) {
-                judgment_groups = 1;
+                judgment_groups = METRICS_QRELS_GROUPS;
+            } else if (strcmp(optarg, "prefs") == 0) {
+                judgment_groups = METRICS_QRELS_PREFS;
+                prefs_from_qrels = 0;
+            } else if (strcmp(optarg, "qrels_prefs") == 0) {
+                judgment_groups = METRICS_QRELS_PREFS;
+                prefs_from_qrels = 1;
             } else {
-                util_warn("eval: qrels format '%s' is not supported (only 'qrels' and 'qrels_jg')", optarg);
+                util_warn("eval: qrels format '%s' is not supported "
+                          "(only 'qrels', 'qrels_jg', 'prefs' and 'qrels_prefs')", optarg);
                 goto out;
             }
             break;
@@ -513,9 +593,17 @@ int cli_eval(int argc, char **argv)
         goto out;
     }
     util_error err = { 0, "" };
-    qrels = judgment_groups ? formats_qrels_read_jg(argv[optind], &err)
-                            : formats_qrels_read(argv[optind], &err);
-    if (qrels == NULL) {
+    if (judgment_groups == METRICS_QRELS_PREFS) {
+        if ((prefs = formats_prefs_read(argv[optind], prefs_from_qrels, &err)) == NULL) {
+            util_warn("%s", err.msg);
+            status = err.code ? err.code : UTIL_EXIT_INPUT;
+            goto out;
+        }
+    } else {
+        qrels = judgment_groups ? formats_qrels_read_jg(argv[optind], &err)
+                                : formats_qrels_read(argv[optind], &err);
+    }
+    if (qrels == NULL && prefs == NULL) {
         util_warn("%s", err.msg);
         status = err.code ? err.code : UTIL_EXIT_INPUT;
         goto out;
@@ -526,21 +614,36 @@ int cli_eval(int argc, char **argv)
         goto out;
     }
     c.qrels = qrels;
+    c.prefs = prefs;
     c.zscores = zscores;
     c.set = set;
     c.params = &params;
-    c.ntopics = qrels->ntopics;
+    c.ntopics = prefs != NULL ? prefs->ntopics : qrels->ntopics;
     c.nvalues = metrics_set_size(set);
-    c.topics = util_calloc(c.ntopics, sizeof *c.topics);
-    for (size_t i = 0; i < qrels->nlines; i++)
+    c.topics = util_calloc(c.ntopics ? c.ntopics : 1, sizeof *c.topics);
+    for (size_t i = 0; prefs != NULL && i < c.ntopics; i++) {
+        const formats_prefs_topic *pt = &prefs->topics[i];
+        eval_topic *et = &c.topics[i];
+        et->qid = pt->qid;
+        et->nprefs = pt->n;
+        et->prefs = util_malloc((pt->n ? pt->n : 1) * sizeof *et->prefs);
+        for (size_t k = 0; k < pt->n; k++) {
+            et->prefs[k].jg = pt->prefs[k].jg;
+            et->prefs[k].jsg = pt->prefs[k].jsg;
+            et->prefs[k].docno = pt->prefs[k].docno;
+            et->prefs[k].level = pt->prefs[k].level;
+        }
+    }
+    for (size_t i = 0; qrels != NULL && i < qrels->nlines; i++)
         if (qrels->all[i].rel > 0)
             c.num_rel_all++;
     long *grades = NULL;
     size_t grades_cap = 0;
-    for (size_t i = 0; i < c.ntopics; i++) {
+    for (size_t i = 0; qrels != NULL && i < c.ntopics; i++) {
         const formats_qrels_topic *qt = &qrels->topics[i];
         eval_topic *et = &c.topics[i];
         et->qt = qt;
+        et->qid = qt->qid;
         /* Ordinary qrels: the topic itself; judgment-group qrels: each of its groups. */
         size_t ng = qrels->judgment_groups ? qt->ngroups : 0;
         if (ng > 0) {
@@ -593,6 +696,7 @@ out:
         for (size_t i = 0; i < c.ntopics; i++) {
             eval_topic *et = &c.topics[i];
             free(et->levels);
+            free(et->prefs);
             for (long g = 0; et->group_levels != NULL && g < et->base.ngroups; g++)
                 free(et->group_levels[g]);
             free(et->group_levels);
@@ -622,6 +726,7 @@ out:
     }
     formats_zscores_free(&zscores);
     formats_qrels_free(&qrels);
+    formats_prefs_free(&prefs);
     metrics_set_free(&set);
     return status;
 }

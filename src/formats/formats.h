@@ -95,6 +95,40 @@ const formats_qrel *formats_qrels_lookup(const formats_qrels_topic *t, const cha
                                           size_t len, uint64_t hash);
 void formats_qrels_free(formats_qrels **q);
 
+/* ---- Preference judgments: "qid jg jsg docno level" (trec_eval's -R prefs) ---- */
+
+typedef struct formats_pref {
+    const char *qid;
+    const char *jg;      /* judgment group */
+    const char *jsg;     /* judgment sub-group ("0" for qrels read as preferences) */
+    const char *docno;
+    double level;        /* higher is preferred within a sub-group; 0 means nonrelevant */
+    uint32_t line;
+} formats_pref;
+
+typedef struct formats_prefs_topic {
+    const char *qid;
+    const formats_pref *prefs;   /* the topic's lines, in file order */
+    size_t n;
+} formats_prefs_topic;
+
+typedef struct formats_prefs {
+    char *path;
+    formats_prefs_topic *topics; /* sorted by qid (strcmp) */
+    size_t ntopics;
+    formats_pref *all;
+    size_t n;
+    char *text;                  /* the file's text; strings point into it */
+} formats_prefs;
+
+/* Reads preference judgments: 5 fields per line with a finite number as level; or, when
+ * from_qrels, a qrels file "qid jg docno level" whose second column is the judgment
+ * group (trec_eval's -R qrels_prefs). Blank lines and lines whose first field starts with
+ * '#' are skipped. Returns NULL with err set (naming file and line) on any problem. */
+formats_prefs *formats_prefs_read(const char *path, int from_qrels, util_error *err);
+const formats_prefs_topic *formats_prefs_find(const formats_prefs *pr, const char *qid);
+void formats_prefs_free(formats_prefs **pr);
+
 /* ---- Z-score references: "qid measure mean stddev" (trec_eval's -Z) ---- */
 
 typedef struct formats_zscore {

@@ -28,6 +28,7 @@ typedef enum summary_kind {
 typedef enum qrels_kind {
     QR_PLAIN,        /* ordinary qrels */
     QR_GROUPS,       /* judgment-group qrels (-R qrels_jg) */
+    QR_PREFS,        /* preference judgments (-R prefs, -R qrels_prefs) */
     QR_ANY           /* either: reads nothing of the judgments */
 } qrels_kind;
 
@@ -574,6 +575,30 @@ static void m_Rprec_mult_avgjg(const inst *m, const metrics_params *p, const met
     if (gv != gbuf)
         free(gv);
 }
+
+/* The prefs_* measures read only the topic's preference counts (prefs.c). */
+#define PREFS_MEASURE(fn, which)                                                                  \
+    static void fn(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s) \
+    {                                                                                             \
+        (void)m;                                                                                  \
+        (void)p;                                                                                  \
+        (void)s;                                                                                  \
+        v[0] = metrics_prefs_value(t->prefs, which);                                              \
+    }
+PREFS_MEASURE(m_prefs_num_prefs_poss, METRICS_PREFS_NUM_POSS)
+PREFS_MEASURE(m_prefs_num_prefs_ful, METRICS_PREFS_NUM_FUL)
+PREFS_MEASURE(m_prefs_num_prefs_ful_ret, METRICS_PREFS_NUM_FUL_RET)
+PREFS_MEASURE(m_prefs_simp, METRICS_PREFS_SIMP)
+PREFS_MEASURE(m_prefs_pair, METRICS_PREFS_PAIR)
+PREFS_MEASURE(m_prefs_avgjg, METRICS_PREFS_AVGJG)
+PREFS_MEASURE(m_prefs_avgjg_Rnonrel, METRICS_PREFS_AVGJG_RNONREL)
+PREFS_MEASURE(m_prefs_simp_ret, METRICS_PREFS_SIMP_RET)
+PREFS_MEASURE(m_prefs_pair_ret, METRICS_PREFS_PAIR_RET)
+PREFS_MEASURE(m_prefs_avgjg_ret, METRICS_PREFS_AVGJG_RET)
+PREFS_MEASURE(m_prefs_avgjg_Rnonrel_ret, METRICS_PREFS_AVGJG_RNONREL_RET)
+PREFS_MEASURE(m_prefs_simp_imp, METRICS_PREFS_SIMP_IMP)
+PREFS_MEASURE(m_prefs_pair_imp, METRICS_PREFS_PAIR_IMP)
+PREFS_MEASURE(m_prefs_avgjg_imp, METRICS_PREFS_AVGJG_IMP)
 
 static void m_utility(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
 {
@@ -1259,6 +1284,22 @@ static const family families[] = {
     FAMQ(QR_GROUPS, "P_avgjg", PK_CUT_LONG, cut_std, NULL, N(cut_std), METRICS_DOUBLE, 1, SK_MEAN, m_P_avgjg, 0),
     FAMQ(QR_GROUPS, "Rprec_mult_avgjg", PK_CUT_DOUBLE, NULL, cut_rprec, N(cut_rprec), METRICS_DOUBLE, 1, SK_MEAN,
          m_Rprec_mult_avgjg, 0),
+#define PREFS_L(name, fn) FAMQ(QR_PREFS, name, PK_NONE, NULL, NULL, 0, METRICS_LONG, 1, SK_SUM, fn, 0)
+#define PREFS_D(name, fn) FAMQ(QR_PREFS, name, PK_NONE, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, fn, 0)
+    PREFS_L("prefs_num_prefs_poss", m_prefs_num_prefs_poss),
+    PREFS_L("prefs_num_prefs_ful", m_prefs_num_prefs_ful),
+    PREFS_L("prefs_num_prefs_ful_ret", m_prefs_num_prefs_ful_ret),
+    PREFS_D("prefs_simp", m_prefs_simp),
+    PREFS_D("prefs_pair", m_prefs_pair),
+    PREFS_D("prefs_avgjg", m_prefs_avgjg),
+    PREFS_D("prefs_avgjg_Rnonrel", m_prefs_avgjg_Rnonrel),
+    PREFS_D("prefs_simp_ret", m_prefs_simp_ret),
+    PREFS_D("prefs_pair_ret", m_prefs_pair_ret),
+    PREFS_D("prefs_avgjg_ret", m_prefs_avgjg_ret),
+    PREFS_D("prefs_avgjg_Rnonrel_ret", m_prefs_avgjg_Rnonrel_ret),
+    PREFS_D("prefs_simp_imp", m_prefs_simp_imp),
+    PREFS_D("prefs_pair_imp", m_prefs_pair_imp),
+    PREFS_D("prefs_avgjg_imp", m_prefs_avgjg_imp),
     FAM("yaap", PK_NONE, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, m_yaap, 0),
     FAM("rbp", PK_PAIRS, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, m_rbp, 0),
     FAM("rbp_resid", PK_PAIRS, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, m_rbp_resid, 1),
@@ -1306,6 +1347,17 @@ static const char *const nick_qrels_jg[] = {
     "runid", "num_q", "map_avgjg", "P_avgjg", "Rprec_mult_avgjg", NULL
 };
 
+static const char *const nick_all_prefs[] = {
+    "runid", "num_q", "prefs_num_prefs_poss", "prefs_num_prefs_ful", "prefs_num_prefs_ful_ret",
+    "prefs_simp", "prefs_pair", "prefs_avgjg", "prefs_avgjg_Rnonrel", "prefs_simp_ret",
+    "prefs_pair_ret", "prefs_avgjg_ret", "prefs_avgjg_Rnonrel_ret", "prefs_simp_imp",
+    "prefs_pair_imp", "prefs_avgjg_imp", NULL
+};
+static const char *const nick_prefs[] = {
+    "runid", "num_q", "prefs_num_prefs_poss", "prefs_num_prefs_ful", "prefs_num_prefs_ful_ret",
+    "prefs_simp", "prefs_pair", "prefs_avgjg", NULL
+};
+
 static const struct {
     const char *name;
     const char *const *list;
@@ -1315,14 +1367,8 @@ static const struct {
     { "all_trec", nick_all_trec },
     { "trecjudge", nick_trecjudge },
     { "qrels_jg", nick_qrels_jg },
-};
-
-/* Names of trec_eval measures that need preference qrels; selecting them says so. */
-static const char *const unsupported[] = {
-    "prefs_num_prefs_poss", "prefs_num_prefs_ful", "prefs_num_prefs_ful_ret", "prefs_simp",
-    "prefs_pair", "prefs_avgjg", "prefs_avgjg_Rnonrel", "prefs_simp_ret", "prefs_pair_ret",
-    "prefs_avgjg_ret", "prefs_avgjg_Rnonrel_ret", "prefs_simp_imp", "prefs_pair_imp",
-    "prefs_avgjg_imp", "all_prefs", "prefs", NULL
+    { "all_prefs", nick_all_prefs },
+    { "prefs", nick_prefs },
 };
 
 struct metrics_set {
@@ -1360,13 +1406,6 @@ int metrics_set_select(metrics_set *s, const char *spec, char *msg, size_t msgsi
         snprintf(msg, msgsize, "improper measure '%s': empty parameter after '.'", spec);
         goto out;
     }
-    for (size_t i = 0; unsupported[i] != NULL; i++) {
-        if (strcmp(unsupported[i], name) == 0) {
-            snprintf(msg, msgsize,
-                     "measure '%s' is not supported: it needs preference qrels", name);
-            goto out;
-        }
-    }
     long fi = family_index(name);
     if (params != NULL && fi >= 0 && s->param_text[fi] == NULL)
         s->param_text[fi] = util_strdup(params);
@@ -1379,9 +1418,10 @@ int metrics_set_select(metrics_set *s, const char *spec, char *msg, size_t msgsi
         }
     }
     if (strcmp(name, "all") == 0) {
-        /* Every measure of ordinary qrels: the judgment-group ones have their nickname. */
+        /* Every measure of ordinary qrels: the judgment-group and preference ones have
+         * their nicknames. */
         for (size_t i = 0; i < NFAM; i++)
-            if (families[i].qrels != QR_GROUPS)
+            if (families[i].qrels != QR_GROUPS && families[i].qrels != QR_PREFS)
                 s->selected[i] = 1;
         rc = 0;
         goto out;
@@ -1401,9 +1441,20 @@ int metrics_set_check_qrels(const metrics_set *s, int judgment_groups, char *msg
 {
     for (size_t k = 0; k < s->ninsts; k++) {
         const family *f = s->insts[k].f;
-        if (f->qrels == QR_ANY || (f->qrels == QR_GROUPS) == (judgment_groups != 0))
+        qrels_kind want = judgment_groups == METRICS_QRELS_GROUPS  ? QR_GROUPS
+                          : judgment_groups == METRICS_QRELS_PREFS ? QR_PREFS
+                                                                   : QR_PLAIN;
+        if (f->qrels == QR_ANY || f->qrels == want)
             continue;
-        if (judgment_groups)
+        if (f->qrels == QR_PREFS)
+            snprintf(msg, msgsize,
+                     "measure '%s' is not supported without preference judgments (-R prefs or -R qrels_prefs)",
+                     f->name);
+        else if (want == QR_PREFS)
+            snprintf(msg, msgsize,
+                     "measure '%s' is not supported with preference judgments (it cannot be computed from "
+                     "them); -m all_prefs selects the measures that can", f->name);
+        else if (judgment_groups)
             snprintf(msg, msgsize,
                      "measure '%s' cannot be computed from judgment-group qrels (-R qrels_jg); "
                      "-m qrels_jg selects the measures that can", f->name);

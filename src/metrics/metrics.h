@@ -36,6 +36,9 @@ typedef struct metrics_topic {
      * like the topic (the *_avgjg measures read only these); NULL and 0 otherwise. */
     const struct metrics_topic *groups;
     long ngroups;
+    /* Preference judgments (-R prefs, -R qrels_prefs): what the prefs_* measures read
+     * (metrics_prefs_count); NULL otherwise. */
+    const struct metrics_prefs *prefs;
 } metrics_topic;
 
 /* A retrieved document before ranking. */
@@ -75,10 +78,14 @@ metrics_set *metrics_set_new(void);
 int metrics_set_select(metrics_set *s, const char *spec, char *msg, size_t msgsize);
 /* Fixes the selection (applies parameters); call once after every select. */
 int metrics_set_finish(metrics_set *s, char *msg, size_t msgsize);
-/* Checks that every selected measure can be computed from the qrels at hand: ordinary
- * qrels (judgment_groups = 0) or judgment-group qrels (1), which only runid, num_q and
- * the *_avgjg measures read. Returns 0, or -1 with a message naming the first measure
- * that cannot. Call after metrics_set_finish. */
+/* The kinds of judgments metrics_set_check_qrels knows. */
+#define METRICS_QRELS_PLAIN 0    /* ordinary qrels */
+#define METRICS_QRELS_GROUPS 1   /* judgment-group qrels (-R qrels_jg) */
+#define METRICS_QRELS_PREFS 2    /* preference judgments (-R prefs, -R qrels_prefs) */
+/* Checks that every selected measure can be computed from the judgments at hand (one of
+ * METRICS_QRELS_*): judgment-group qrels feed only runid, num_q and the *_avgjg
+ * measures, preferences only runid, num_q and the prefs_* measures. Returns 0, or -1
+ * with a message naming the first measure that cannot. Call after metrics_set_finish. */
 int metrics_set_check_qrels(const metrics_set *s, int judgment_groups, char *msg, size_t msgsize);
 /* True when nothing was selected (trec_eval then uses "official"). */
 int metrics_set_empty(const metrics_set *s);
@@ -126,6 +133,60 @@ double metrics_err(const long *grades, size_t n, long k, long max_grade);
 /* Precision and recall at rank k of a vector with num_rel relevant documents. */
 double metrics_precision_at(const long *grades, size_t n, long k, long level);
 double metrics_recall_at(const long *grades, size_t n, long k, long level, long num_rel);
+
+/* ---- Preference judgments (trec_eval's -R prefs; prefs.c, docs/MEASURES.md) ---- */
+
+/* One judgment line "qid jg jsg docno level" of a topic: within a judgment sub-group
+ * (jsg) of a judgment group (jg), a document is preferred to those of lower levels; the
+ * sub-groups of a group add up to one partial order (transitive); level 0 means
+ * nonrelevant, above 0 relevant. Strings are borrowed. */
+typedef struct metrics_pref {
+    const char *jg;
+    const char *jsg;
+    const char *docno;
+    double level;
+} metrics_pref;
+
+/* Preferences of one judgment group, counted against a ranking. A preference A > B is
+ * "ret" when both are retrieved, "imp" (implied) when only one is, "notoccur" when
+ * neither is; it is fulfilled when A is retrieved and ranked above B (or B is not
+ * retrieved). poss_* count every preference of the kind, fulfilled or not. */
+typedef struct metrics_prefs_group {
+    long ful_ret, poss_ret, ful_imp, poss_imp, poss_notoccur;
+    long num_rel, num_rel_ret, num_nonrel, num_nonrel_ret;
+    double rnonrel, rnonrel_ret;   /* the group's ratios of prefs_avgjg_Rnonrel(_ret) */
+} metrics_prefs_group;
+
+typedef struct metrics_prefs {
+    metrics_prefs_group *groups;   /* by group name (strcmp) */
+    long ngroups;
+    long num_judged, num_judged_ret;
+    /* document pairs with a preference in either direction over all groups, and the sum
+     * of each pair's share of preferences its ranking fulfils: both retrieved, then one
+     * of them (pair_sum_imp includes pair_sum_ret), then neither */
+    long pairs_ret, pairs_imp, pairs_notoccur;
+    double pair_sum_ret, pair_sum_imp;
+} metrics_prefs;
+
+/* Counts the preferences of one topic's judgments (prefs, n lines) that its retrieved
+ * docs fulfil, ranking docs as trec_eval does for preferences (score descending, then
+ * docno ascending; top p->max_docs). docs is reordered. Returns 0, or -1 with a message
+ * (a document with two levels in a sub-group, contradicting preferences in a group);
+ * free out with metrics_prefs_free. */
+int metrics_prefs_count(const metrics_pref *prefs, size_t n, metrics_doc *docs, size_t ndocs,
+                        const metrics_params *p, metrics_prefs *out, char *msg, size_t msgsize);
+void metrics_prefs_free(metrics_prefs *pr);
+
+typedef enum metrics_prefs_measure {
+    METRICS_PREFS_NUM_POSS, METRICS_PREFS_NUM_FUL, METRICS_PREFS_NUM_FUL_RET,
+    METRICS_PREFS_SIMP, METRICS_PREFS_PAIR, METRICS_PREFS_AVGJG, METRICS_PREFS_AVGJG_RNONREL,
+    METRICS_PREFS_SIMP_RET, METRICS_PREFS_PAIR_RET, METRICS_PREFS_AVGJG_RET,
+    METRICS_PREFS_AVGJG_RNONREL_RET, METRICS_PREFS_SIMP_IMP, METRICS_PREFS_PAIR_IMP,
+    METRICS_PREFS_AVGJG_IMP
+} metrics_prefs_measure;
+
+/* The value of one prefs_* measure (0 when pr is NULL). */
+double metrics_prefs_value(const metrics_prefs *pr, metrics_prefs_measure m);
 
 /* ---- Statistics: distributions, paired significance tests, rank correlation and
  * agreement between assessors (stats.c, correlation.c; docs/STATISTICS.md) ---- */

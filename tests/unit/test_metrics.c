@@ -272,8 +272,6 @@ static void test_select_errors(void **state)
     metrics_set *s = metrics_set_new();
     assert_int_equal(metrics_set_select(s, "no_such_measure", msg, sizeof msg), -1);
     assert_non_null(strstr(msg, "no_such_measure"));
-    assert_int_equal(metrics_set_select(s, "prefs_simp", msg, sizeof msg), -1);
-    assert_non_null(strstr(msg, "not supported"));
     assert_int_equal(metrics_set_select(s, "P.", msg, sizeof msg), -1);
     assert_true(metrics_set_empty(s));
     metrics_set_free(&s);
@@ -407,6 +405,119 @@ static void test_avgjg(void **state)
     metrics_set_free(&s);
 }
 
+/* Preferences, one judgment group with one sub-group: levels A 2, B 1, C 0, D 0, so
+ * A>B, A>C, A>D, B>C, B>D (5 preferences). The ranking is C, A, X (not judged), D; B is
+ * not retrieved. Internal numbers: C 0, A 1, D 2 (retrieved, in rank order), B 3.
+ *   A>D both retrieved, A above D: fulfilled (ret)
+ *   A>C both retrieved, C above A: not fulfilled (ret)
+ *   A>B only A retrieved: fulfilled (implied)
+ *   B>C, B>D only the worse one retrieved: not fulfilled (implied)
+ * ful_ret 1 of poss_ret 2, ful_imp 1 of poss_imp 3: simp 2/5, simp_ret 1/2, simp_imp 2/5.
+ * Rnonrel: R = 2 relevant (A, B) >= N = 2 nonrelevant, so it is simp: 2/5.
+ * Rnonrel_ret: R = 1 relevant retrieved (A) < N = 2 (C, D): only the first nonrelevant
+ * (C, above A) is kept, and A>C fails: 0. */
+static void test_prefs_classes(void **state)
+{
+    (void)state;
+    static const metrics_pref prefs[] = {
+        { "a", "0", "A", 2.0 }, { "a", "0", "B", 1.0 }, { "a", "0", "C", 0.0 }, { "a", "0", "D", 0.0 },
+    };
+    metrics_doc docs[] = { { 1.0, "D", 0 }, { 3.0, "A", 0 }, { 4.0, "C", 0 }, { 2.0, "X", 0 } };
+    metrics_params p;
+    metrics_params_init(&p);
+    metrics_prefs pr;
+    char msg[256];
+    assert_int_equal(metrics_prefs_count(prefs, 4, docs, 4, &p, &pr, msg, sizeof msg), 0);
+    assert_int_equal(pr.num_judged, 4);
+    assert_int_equal(pr.num_judged_ret, 3);
+    assert_int_equal(pr.ngroups, 1);
+    assert_float_equal(metrics_prefs_value(&pr, METRICS_PREFS_NUM_POSS), 5.0, EPS);
+    assert_float_equal(metrics_prefs_value(&pr, METRICS_PREFS_NUM_FUL), 2.0, EPS);
+    assert_float_equal(metrics_prefs_value(&pr, METRICS_PREFS_NUM_FUL_RET), 1.0, EPS);
+    assert_float_equal(metrics_prefs_value(&pr, METRICS_PREFS_SIMP), 0.4, EPS);
+    assert_float_equal(metrics_prefs_value(&pr, METRICS_PREFS_SIMP_RET), 0.5, EPS);
+    assert_float_equal(metrics_prefs_value(&pr, METRICS_PREFS_SIMP_IMP), 0.4, EPS);
+    /* each pair is judged once, so the pair measures equal the simple ones */
+    assert_float_equal(metrics_prefs_value(&pr, METRICS_PREFS_PAIR), 0.4, EPS);
+    assert_float_equal(metrics_prefs_value(&pr, METRICS_PREFS_PAIR_RET), 0.5, EPS);
+    assert_float_equal(metrics_prefs_value(&pr, METRICS_PREFS_AVGJG_IMP), 0.4, EPS);
+    assert_float_equal(metrics_prefs_value(&pr, METRICS_PREFS_AVGJG_RNONREL), 0.4, EPS);
+    assert_float_equal(metrics_prefs_value(&pr, METRICS_PREFS_AVGJG_RNONREL_RET), 0.0, EPS);
+    metrics_prefs_free(&pr);
+    /* -M 1: only C is retrieved; A>C and B>C fail (implied), the other three do not occur. */
+    p.max_docs = 1;
+    assert_int_equal(metrics_prefs_count(prefs, 4, docs, 4, &p, &pr, msg, sizeof msg), 0);
+    assert_int_equal(pr.num_judged_ret, 1);
+    assert_float_equal(metrics_prefs_value(&pr, METRICS_PREFS_NUM_FUL), 0.0, EPS);
+    assert_float_equal(metrics_prefs_value(&pr, METRICS_PREFS_SIMP_IMP), 0.0, EPS);
+    assert_float_equal(metrics_prefs_value(&pr, METRICS_PREFS_NUM_POSS), 5.0, EPS);
+    metrics_prefs_free(&pr);
+}
+
+/* Two sub-groups of one group: A>B in s1 and B>C in s2 imply A>C (3 preferences, not 2).
+ * The ranking A, C, B fulfils A>B and A>C and fails B>C: 2/3 for every ratio. All three
+ * are relevant (R = 3, N = 0): Rnonrel adds R * (R - N) = 9 fulfilled preferences,
+ * (2 + 9) / (3 + 9) = 11/12. A second set where s2 says B>A contradicts s1: an error. */
+static void test_prefs_subgroups(void **state)
+{
+    (void)state;
+    static const metrics_pref prefs[] = {
+        { "u", "s1", "A", 2.0 }, { "u", "s1", "B", 1.0 }, { "u", "s2", "B", 2.0 }, { "u", "s2", "C", 1.0 },
+    };
+    metrics_doc docs[] = { { 1.0, "B", 0 }, { 2.0, "C", 0 }, { 3.0, "A", 0 } };
+    metrics_params p;
+    metrics_params_init(&p);
+    metrics_prefs pr;
+    char msg[256];
+    assert_int_equal(metrics_prefs_count(prefs, 4, docs, 3, &p, &pr, msg, sizeof msg), 0);
+    assert_float_equal(metrics_prefs_value(&pr, METRICS_PREFS_NUM_POSS), 3.0, EPS);
+    assert_float_equal(metrics_prefs_value(&pr, METRICS_PREFS_NUM_FUL_RET), 2.0, EPS);
+    assert_float_equal(metrics_prefs_value(&pr, METRICS_PREFS_SIMP), 2.0 / 3.0, EPS);
+    assert_float_equal(metrics_prefs_value(&pr, METRICS_PREFS_AVGJG), 2.0 / 3.0, EPS);
+    assert_float_equal(metrics_prefs_value(&pr, METRICS_PREFS_AVGJG_RNONREL), 11.0 / 12.0, EPS);
+    assert_float_equal(metrics_prefs_value(&pr, METRICS_PREFS_AVGJG_RNONREL_RET), 11.0 / 12.0, EPS);
+    metrics_prefs_free(&pr);
+
+    static const metrics_pref bad[] = {
+        { "u", "s1", "A", 2.0 }, { "u", "s1", "B", 1.0 }, { "u", "s2", "B", 2.0 }, { "u", "s2", "A", 1.0 },
+    };
+    assert_int_equal(metrics_prefs_count(bad, 4, docs, 3, &p, &pr, msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, "inconsistent"));
+}
+
+/* all_prefs: trec_eval's order; the counts are summed over topics, the ratios averaged;
+ * the prefs_* measures need preference judgments and the others cannot use them. */
+static void test_prefs_set(void **state)
+{
+    (void)state;
+    char msg[256];
+    metrics_set *s = metrics_set_new();
+    assert_int_equal(metrics_set_select(s, "all_prefs", msg, sizeof msg), 0);
+    assert_int_equal(metrics_set_finish(s, msg, sizeof msg), 0);
+    assert_int_equal(metrics_set_size(s), 16);
+    assert_string_equal(metrics_set_name(s, 2), "prefs_num_prefs_poss");
+    assert_string_equal(metrics_set_name(s, 15), "prefs_avgjg_imp");
+    assert_int_equal(metrics_set_check_qrels(s, METRICS_QRELS_PREFS, msg, sizeof msg), 0);
+    assert_int_equal(metrics_set_check_qrels(s, METRICS_QRELS_PLAIN, msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, "preference"));
+    metrics_params p;
+    metrics_params_init(&p);
+    double rows[2 * 16] = { 0 }, out[16];
+    rows[2] = 5.0;
+    rows[16 + 2] = 3.0;
+    rows[5] = 0.4;
+    rows[16 + 5] = 0.8;
+    metrics_set_summarize(s, &p, rows, 2, 0, out);
+    assert_float_equal(out[2], 8.0, EPS);
+    assert_float_equal(out[5], 0.6, EPS);
+    metrics_set_free(&s);
+    s = metrics_set_new();
+    assert_int_equal(metrics_set_select(s, "map", msg, sizeof msg), 0);
+    assert_int_equal(metrics_set_finish(s, msg, sizeof msg), 0);
+    assert_int_equal(metrics_set_check_qrels(s, METRICS_QRELS_PREFS, msg, sizeof msg), -1);
+    metrics_set_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -424,6 +535,9 @@ int main(void)
         cmocka_unit_test(test_names_and_order),
         cmocka_unit_test(test_missing_topic_and_summary),
         cmocka_unit_test(test_avgjg),
+        cmocka_unit_test(test_prefs_classes),
+        cmocka_unit_test(test_prefs_subgroups),
+        cmocka_unit_test(test_prefs_set),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
