@@ -436,23 +436,6 @@ static int save_settings(pool_ctx *c, util_error *err)
 
 /* ---- writing ---- */
 
-static void json_str(util_out *o, const char *s)
-{
-    util_out_char(o, '"');
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\') {
-            util_out_char(o, '\\');
-            util_out_char(o, (char)ch);
-        } else if (ch < 0x20) {
-            util_out_printf(o, "\\u%04x", ch);
-        } else {
-            util_out_char(o, (char)ch);
-        }
-    }
-    util_out_char(o, '"');
-}
-
 static void export_doc(util_out *o, int form, const char *qid, const char *docno, size_t i,
                        size_t n)
 {
@@ -576,7 +559,7 @@ static void write_stats(util_out *o, const pool_ctx *c, int fmt, int overlap)
             util_out_printf(o, "topic\t%s\t%zu\t%zu\t%zu\n", qid, pooled, runs, unique);
         } else {
             util_out_str(o, t ? ",\n  {\"qid\": " : "\n  {\"qid\": ");
-            json_str(o, qid);
+            util_out_json(o, qid);
             util_out_printf(o, ", \"pooled\": %zu, \"runs\": %zu, \"unique\": %zu}", pooled, runs,
                             unique);
         }
@@ -602,7 +585,7 @@ static void write_stats(util_out *o, const pool_ctx *c, int fmt, int overlap)
             util_out_printf(o, "run\t%s\t%zu\t%zu\n", tag, tot[r].contributed, tot[r].unique);
         } else {
             util_out_str(o, r ? ",\n  {\"tag\": " : "\n  {\"tag\": ");
-            json_str(o, tag);
+            util_out_json(o, tag);
             util_out_printf(o, ", \"contributed\": %zu, \"unique\": %zu}", tot[r].contributed,
                             tot[r].unique);
         }
@@ -623,9 +606,9 @@ static void write_stats(util_out *o, const pool_ctx *c, int fmt, int overlap)
                     util_out_printf(o, "overlap\t%s\t%s\t%llu\n", ta, tb, (unsigned long long)v);
                 } else {
                     util_out_str(o, first ? "\n  {\"a\": " : ",\n  {\"a\": ");
-                    json_str(o, ta);
+                    util_out_json(o, ta);
                     util_out_str(o, ", \"b\": ");
-                    json_str(o, tb);
+                    util_out_json(o, tb);
                     util_out_printf(o, ", \"shared\": %llu}", (unsigned long long)v);
                 }
                 first = 0;
@@ -903,7 +886,7 @@ static int bias_report(util_out *o, const pool_ctx *c, const judgments *j, long 
                             w->unique_rel, w->map, w->map_loo, change, w->rank, w->rank_loo);
         } else {
             util_out_str(o, r ? ",\n  {\"tag\": " : "\n  {\"tag\": ");
-            json_str(o, tag);
+            util_out_json(o, tag);
             util_out_printf(o, ", \"unique\": %zu, \"unique_rel\": %zu, \"map\": %.6f,"
                             " \"map_loo\": %.6f, \"change\": %.6f, \"rank\": %zu,"
                             " \"rank_loo\": %zu}", w->unique, w->unique_rel, w->map, w->map_loo,

@@ -17,22 +17,6 @@ int report_format_parse(const char *name, report_format *f)
     return 0;
 }
 
-static void json_string(util_out *o, const char *s)
-{
-    util_out_char(o, '"');
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\') {
-            util_out_char(o, '\\');
-            util_out_char(o, (char)*p);
-        } else if (*p < 0x20) {
-            util_out_printf(o, "\\u%04x", *p);
-        } else {
-            util_out_char(o, (char)*p);
-        }
-    }
-    util_out_char(o, '"');
-}
-
 static void json_number(util_out *o, double v)
 {
     if (isfinite(v))
@@ -126,7 +110,7 @@ void report_eval_run(report_eval *r, const report_run *run)
                 }
     } else {
         util_out_str(o, r->nruns ? ",\n {\"run\": " : "\n {\"run\": ");
-        json_string(o, run->tag);
+        util_out_json(o, run->tag);
         util_out_printf(o, ", \"num_topics\": %zu", run->ntopics);
         if (r->summary) {
             util_out_str(o, ", \"summary\": {");
@@ -136,7 +120,7 @@ void report_eval_run(report_eval *r, const report_run *run)
                     continue;
                 util_out_str(o, first ? "" : ", ");
                 first = 0;
-                json_string(o, metrics_set_name(s, i));
+                util_out_json(o, metrics_set_name(s, i));
                 util_out_str(o, ": ");
                 json_number(o, run->summary[i]);
             }
@@ -146,7 +130,7 @@ void report_eval_run(report_eval *r, const report_run *run)
             util_out_str(o, ", \"topics\": {");
             for (size_t q = 0; q < run->ntopics; q++) {
                 util_out_str(o, q ? ",\n  " : "\n  ");
-                json_string(o, run->qids[q]);
+                util_out_json(o, run->qids[q]);
                 util_out_str(o, ": {");
                 int first = 1;
                 for (size_t i = 0; i < nv; i++) {
@@ -154,10 +138,10 @@ void report_eval_run(report_eval *r, const report_run *run)
                         continue;
                     util_out_str(o, first ? "" : ", ");
                     first = 0;
-                    json_string(o, metrics_set_name(s, i));
+                    util_out_json(o, metrics_set_name(s, i));
                     util_out_str(o, ": ");
                     if (metrics_set_kind(s, i) == METRICS_STRING)
-                        json_string(o, run->strings[q * nv + i] ? run->strings[q * nv + i] : "");
+                        util_out_json(o, run->strings[q * nv + i] ? run->strings[q * nv + i] : "");
                     else
                         json_number(o, run->per_topic[q * nv + i]);
                 }

@@ -115,23 +115,6 @@ static void write_text(const report_table *t, const char *title, util_out *o)
     free(w);
 }
 
-static void json_string(util_out *o, const char *s)
-{
-    util_out_char(o, '"');
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\') {
-            util_out_char(o, '\\');
-            util_out_char(o, (char)ch);
-        } else if (ch < 0x20) {
-            util_out_printf(o, "\\u%04x", ch);
-        } else {
-            util_out_char(o, (char)ch);
-        }
-    }
-    util_out_char(o, '"');
-}
-
 static int is_number(const char *s)
 {
     double v;
@@ -146,7 +129,7 @@ static void write_json(const report_table *t, util_out *o)
         for (size_t c = 0; c < t->ncols; c++) {
             if (c)
                 util_out_str(o, ", ");
-            json_string(o, t->header[c]);
+            util_out_json(o, t->header[c]);
             util_out_str(o, ": ");
             const char *s = t->cells[r * t->ncols + c];
             if (s == NULL || (t->numeric[c] && *s == '\0'))
@@ -154,7 +137,7 @@ static void write_json(const report_table *t, util_out *o)
             else if (t->numeric[c] && is_number(s))
                 util_out_str(o, s);
             else
-                json_string(o, s);
+                util_out_json(o, s);
         }
         util_out_str(o, "}");
     }

@@ -499,3 +499,19 @@ size_t util_utf8_encode(uint32_t cp, char *out)
     out[3] = (char)(0x80 | (cp & 0x3F));
     return 4;
 }
+
+void util_out_json(util_out *o, const char *s)
+{
+    util_out_char(o, '"');
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\') {
+            util_out_char(o, '\\');
+            util_out_char(o, (char)*p);
+        } else if (*p < 0x20) {
+            util_out_printf(o, "\\u%04x", *p);
+        } else {
+            util_out_char(o, (char)*p);
+        }
+    }
+    util_out_char(o, '"');
+}

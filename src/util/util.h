@@ -76,6 +76,8 @@ void util_out_padded(util_out *o, const char *s, int w);
 /* Appends v exactly as printf("%6.4f", v) would, faster. */
 void util_out_fixed4(util_out *o, double v);
 void util_out_long(util_out *o, long v);
+/* Writes s as a JSON string: quoted, with quote, backslash and control characters escaped. */
+void util_out_json(util_out *o, const char *s);
 /* Writes the buffer out; returns -1 on a write error. */
 int util_out_flush(util_out *o);
 void util_out_free(util_out *o);
