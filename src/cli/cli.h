@@ -63,6 +63,10 @@ typedef enum cli_policy {
 } cli_policy;
 /* Parses max, majority, mean or primary=NAME (primary then points into name). */
 int cli_policy_parse(const char *name, cli_policy *p, const char **primary);
+/* The grade a policy gives a document from its n grades (policy.c): -1 only when no one
+ * gave a grade of 0 or more; max; majority (ties to the higher grade); mean (rounded,
+ * halves up); primary (primary_grade when it is 0 or more, else max). */
+long cli_policy_grade(cli_policy p, const long *grades, size_t n, long primary_grade);
 
 typedef struct cli_report_opts {
     const char *command;          /* for messages */

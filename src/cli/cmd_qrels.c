@@ -73,12 +73,10 @@ static void qrels_done(const char *path, int64_t items, void *vctx)
 
 static const cli_importer qrels_importer = { "qrels", qrels_body, qrels_done };
 
-typedef enum policy { POLICY_MAX, POLICY_MAJORITY, POLICY_MEAN, POLICY_PRIMARY } policy;
-
 /* The judgments of one document, gathered while exporting. */
 typedef struct export_ctx {
     util_out *out;
-    policy pol;
+    cli_policy pol;
     const char *primary;
     int per_assessor;
     char *qid, *docno, *iter;
@@ -87,48 +85,6 @@ typedef struct export_ctx {
     long primary_grade;
     int has_primary;
 } export_ctx;
-
-/* The grade a policy gives one document; unjudged (-1) only when no one judged it. */
-static long policy_grade(const export_ctx *c)
-{
-    long max = -1, sum = 0, count = 0;
-    long votes_best = -1, best = -1;
-    for (size_t i = 0; i < c->n; i++) {
-        long g = c->grades[i];
-        if (g < 0)
-            continue;
-        if (g > max)
-            max = g;
-        sum += g;
-        count++;
-    }
-    if (count == 0)
-        return -1;
-    switch (c->pol) {
-    case POLICY_MAX:
-        return max;
-    case POLICY_MEAN:
-        return (2 * sum + count) / (2 * count); /* rounded, halves up */
-    case POLICY_PRIMARY:
-        if (c->has_primary && c->primary_grade >= 0)
-            return c->primary_grade;
-        return max;
-    case POLICY_MAJORITY:
-        for (size_t i = 0; i < c->n; i++) {
-            long g = c->grades[i], votes = 0;
-            if (g < 0)
-                continue;
-            for (size_t k = 0; k < c->n; k++)
-                votes += c->grades[k] == g;
-            if (votes > votes_best || (votes == votes_best && g > best)) {
-                votes_best = votes;
-                best = g;
-            }
-        }
-        return best; /* ties go to the higher grade */
-    }
-    return max;
-}
 
 static void export_flush(export_ctx *c)
 {
@@ -140,7 +96,7 @@ static void export_flush(export_ctx *c)
     util_out_char(c->out, ' ');
     util_out_str(c->out, c->docno);
     util_out_char(c->out, ' ');
-    util_out_long(c->out, policy_grade(c));
+    util_out_long(c->out, cli_policy_grade(c->pol, c->grades, c->n, c->has_primary ? c->primary_grade : -1));
     util_out_char(c->out, '\n');
     c->n = 0;
     c->has_primary = 0;
@@ -172,7 +128,7 @@ static int export_cb(void *vctx, const store_judgment *j)
     return 0;
 }
 
-static int qrels_export(store *s, policy pol, const char *primary, int per_assessor)
+static int qrels_export(store *s, cli_policy pol, const char *primary, int per_assessor)
 {
     util_out out;
     util_out_init(&out, stdout);
@@ -218,7 +174,7 @@ int cli_qrels(int argc, char **argv)
     argc--;
     argv++;
     const char *path = NULL, *assessor = "qrels", *primary = NULL;
-    policy pol = POLICY_MAX;
+    cli_policy pol = CLI_POLICY_MAX;
     int per_assessor = 0, opt;
     optind = 1;
     while ((opt = getopt_long(argc, argv, "hd:", longopts, NULL)) != -1) {
@@ -236,16 +192,7 @@ int cli_qrels(int argc, char **argv)
             per_assessor = 1;
             break;
         case 'p':
-            if (strcmp(optarg, "max") == 0) {
-                pol = POLICY_MAX;
-            } else if (strcmp(optarg, "majority") == 0) {
-                pol = POLICY_MAJORITY;
-            } else if (strcmp(optarg, "mean") == 0) {
-                pol = POLICY_MEAN;
-            } else if (strncmp(optarg, "primary=", 8) == 0 && optarg[8] != '\0') {
-                pol = POLICY_PRIMARY;
-                primary = optarg + 8;
-            } else {
+            if (cli_policy_parse(optarg, &pol, &primary) != 0) {
                 util_warn("qrels export: unknown policy '%s' (max, majority, mean, primary=NAME)", optarg);
                 return UTIL_EXIT_USAGE;
             }

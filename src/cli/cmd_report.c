@@ -93,42 +93,20 @@ static replay_doc *replay_find(struct cli_replay *r, const char *qid, const char
     return d;
 }
 
-/* The grade `qrels export --policy` gives (the same rules as cmd_qrels.c): -1 only when no
- * one gave a grade; max by default; majority (ties to the higher grade); mean (rounded,
- * halves up); primary=NAME (that assessor's grade, else max). */
+/* The document's grade under the report's policy, as `qrels export --policy` gives it. */
 static long replay_grade(const replay_doc *d, const cli_live *c)
 {
-    long max = -1, sum = 0, count = 0, best = -1, best_votes = -1, primary = -1;
+    long small[16], *grades = d->nvotes <= 16 ? small : util_malloc(d->nvotes * sizeof *grades);
+    long primary = -1;
     for (size_t i = 0; i < d->nvotes; i++) {
-        long g = d->votes[i].grade;
-        if (g < 0)
-            continue;
-        if (g > max)
-            max = g;
-        sum += g;
-        count++;
-        if (c->primary != NULL && strcmp(d->votes[i].assessor, c->primary) == 0)
-            primary = g;
-        long votes = 0;
-        for (size_t k = 0; k < d->nvotes; k++)
-            votes += d->votes[k].grade == g;
-        if (votes > best_votes || (votes == best_votes && g > best)) {
-            best_votes = votes;
-            best = g;
-        }
+        grades[i] = d->votes[i].grade;
+        if (c->primary != NULL && grades[i] >= 0 && strcmp(d->votes[i].assessor, c->primary) == 0)
+            primary = grades[i];
     }
-    if (count == 0)
-        return -1;
-    switch (c->policy) {
-    case CLI_POLICY_MAJORITY:
-        return best;
-    case CLI_POLICY_MEAN:
-        return (2 * sum + count) / (2 * count);
-    case CLI_POLICY_PRIMARY:
-        return primary >= 0 ? primary : max;
-    default:
-        return max;
-    }
+    long g = cli_policy_grade(c->policy, grades, d->nvotes, primary);
+    if (grades != small)
+        free(grades);
+    return g;
 }
 
 static void replay_free(struct cli_replay **rp)
@@ -329,24 +307,6 @@ void cli_report_close(cli_live *c)
     store_close(&c->store);
     free(c->checkpoint_at);
     c->checkpoint_at = NULL;
-}
-
-int cli_policy_parse(const char *name, cli_policy *p, const char **primary)
-{
-    *primary = NULL;
-    if (strcmp(name, "max") == 0)
-        *p = CLI_POLICY_MAX;
-    else if (strcmp(name, "majority") == 0)
-        *p = CLI_POLICY_MAJORITY;
-    else if (strcmp(name, "mean") == 0)
-        *p = CLI_POLICY_MEAN;
-    else if (strncmp(name, "primary=", 8) == 0 && name[8] != '\0') {
-        *p = CLI_POLICY_PRIMARY;
-        *primary = name + 8;
-    } else {
-        return -1;
-    }
-    return 0;
 }
 
 void cli_report_opts_init(cli_report_opts *o, const char *command)
