@@ -48,8 +48,6 @@ int store_topic_judgments_each(store *s, int64_t topic_id, int64_t assessor_id,
     return store_rows_end(s, st, rc, err, "cannot read judgments");
 }
 
-static const char sql_judgment_old[] =
-    "SELECT grade FROM judgments WHERE topic_id = ?1 AND docno = ?2 AND assessor_id = ?3";
 static const char sql_judgment_delete[] =
     "DELETE FROM judgments WHERE topic_id = ?1 AND docno = ?2 AND assessor_id = ?3";
 static const char sql_history_withdraw[] =
@@ -59,20 +57,11 @@ static const char sql_history_withdraw[] =
 int store_judgment_withdraw(store *s, int64_t topic_id, const char *docno, int64_t assessor_id,
                             const char *note, util_error *err)
 {
-    sqlite3_stmt *st = store_sql(s, sql_judgment_old, err);
-    if (st == NULL)
-        return -1;
-    sqlite3_bind_int64(st, 1, topic_id);
-    sqlite3_bind_text(st, 2, docno, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 3, assessor_id);
-    int rc = sqlite3_step(st);
-    sqlite3_int64 old = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-    sqlite3_reset(st);
-    if (rc == SQLITE_DONE)
-        return 0;
-    if (rc != SQLITE_ROW)
-        return store_db_error(s, err, "cannot read a judgment");
-    st = store_sql(s, sql_judgment_delete, err);
+    long old;
+    int had = store_judgment_get(s, topic_id, docno, assessor_id, &old, err);
+    if (had <= 0)
+        return had;
+    sqlite3_stmt *st = store_sql(s, sql_judgment_delete, err);
     if (st == NULL)
         return -1;
     sqlite3_bind_int64(st, 1, topic_id);

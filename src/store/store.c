@@ -485,9 +485,8 @@ int store_run_count(store *s, int64_t *n, util_error *err)
     return rc == SQLITE_ROW ? 0 : store_db_error(s, err, "cannot count runs");
 }
 
-int store_judgment_set(store *s, int64_t topic_id, const char *docno, int64_t assessor_id,
-                       long grade, const char *iter, double seconds, const char *note,
-                       util_error *err)
+int store_judgment_get(store *s, int64_t topic_id, const char *docno, int64_t assessor_id,
+                       long *grade, util_error *err)
 {
     sqlite3_stmt *st = stmt(s, ST_JUDGMENT_OLD, err);
     if (st == NULL)
@@ -496,12 +495,22 @@ int store_judgment_set(store *s, int64_t topic_id, const char *docno, int64_t as
     sqlite3_bind_text(st, 2, docno, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 3, assessor_id);
     int rc = sqlite3_step(st);
-    int had = rc == SQLITE_ROW;
-    sqlite3_int64 old = had ? sqlite3_column_int64(st, 0) : 0;
+    *grade = rc == SQLITE_ROW ? (long)sqlite3_column_int64(st, 0) : 0;
     sqlite3_reset(st);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE)
         return store_db_error(s, err, "cannot read a judgment");
-    st = stmt(s, ST_JUDGMENT_SET, err);
+    return rc == SQLITE_ROW;
+}
+
+int store_judgment_set(store *s, int64_t topic_id, const char *docno, int64_t assessor_id,
+                       long grade, const char *iter, double seconds, const char *note,
+                       util_error *err)
+{
+    long old;
+    int had = store_judgment_get(s, topic_id, docno, assessor_id, &old, err);
+    if (had < 0)
+        return -1;
+    sqlite3_stmt *st = stmt(s, ST_JUDGMENT_SET, err);
     if (st == NULL)
         return -1;
     sqlite3_bind_int64(st, 1, topic_id);

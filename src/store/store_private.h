@@ -37,6 +37,10 @@ int store_rows_end(store *s, sqlite3_stmt *st, int rc, util_error *err, const ch
 /* Runs a query of one number (SELECT count(*) ...) given as a string constant. */
 int store_count(store *s, const char *sql, int64_t *n, util_error *err, const char *what);
 
+/* The grade of one assessor's judgment: 1 found (grade set), 0 none, -1 error. */
+int store_judgment_get(store *s, int64_t topic_id, const char *docno, int64_t assessor_id,
+                       long *grade, util_error *err);
+
 /* Binds text of -1 length or NULL. */
 int store_bind_text(sqlite3_stmt *st, int i, const char *text);
 
