@@ -113,12 +113,16 @@ static int on_field(void *ctx, const char *name, const char *lang, const char *t
     return 0;
 }
 
+static void add_item(assess_session *a, const char *docno, const char *source)
+{
+    util_grow(&a->items, &a->capitems, a->nitems + 1, sizeof *a->items);
+    a->items[a->nitems++] = (assess_item){ util_strdup(docno), util_strdup(source), 0, 0, 0, 0, NULL, 0, 0 };
+}
+
 static int on_pool(void *ctx, const char *docno, int64_t position, const char *source)
 {
     (void)position;
-    assess_session *a = ctx;
-    util_grow(&a->items, &a->capitems, a->nitems + 1, sizeof *a->items);
-    a->items[a->nitems++] = (assess_item){ util_strdup(docno), util_strdup(source), 0, 0, 0, 0, NULL, 0, 0 };
+    add_item(ctx, docno, source);
     return 0;
 }
 
@@ -127,6 +131,16 @@ static const assess_item *sort_items;
 static int docno_cmp(const void *x, const void *y)
 {
     return strcmp(sort_items[*(const size_t *)x].docno, sort_items[*(const size_t *)y].docno);
+}
+
+/* Sorts the items' indexes by docno, for find_item. */
+static void index_items(assess_session *a)
+{
+    a->by_docno = util_realloc(a->by_docno, (a->nitems + 1) * sizeof *a->by_docno);
+    for (size_t i = 0; i < a->nitems; i++)
+        a->by_docno[i] = i;
+    sort_items = a->items;
+    qsort(a->by_docno, a->nitems, sizeof *a->by_docno, docno_cmp);
 }
 
 /* The index of the item with this docno, or -1. */
@@ -390,11 +404,7 @@ static int load_topic(assess_session *a, size_t index, double now, util_error *e
         assess_text_clear(&a->doc_text);
         return -1;
     }
-    a->by_docno = util_malloc((a->nitems + 1) * sizeof *a->by_docno);
-    for (size_t i = 0; i < a->nitems; i++)
-        a->by_docno[i] = i;
-    sort_items = a->items;
-    qsort(a->by_docno, a->nitems, sizeof *a->by_docno, docno_cmp);
+    index_items(a);
     if (store_topic_judgments_each(a->s, tid, a->assessor_id, on_mine, a, err) != 0)
         return -1;
     a->langs[0] = '\0';
@@ -500,13 +510,8 @@ static int open_result(assess_session *a, double now, util_error *err)
             say(a, 1, "NOT ADDED: %s", err->msg);
             return -1;
         }
-        util_grow(&a->items, &a->capitems, a->nitems + 1, sizeof *a->items);
-        a->items[a->nitems++] = (assess_item){ util_strdup(docno), util_strdup("search"), 0, 0, 0, 0, NULL, 0, 0 };
-        a->by_docno = util_realloc(a->by_docno, (a->nitems + 1) * sizeof *a->by_docno);
-        for (size_t k = 0; k < a->nitems; k++)
-            a->by_docno[k] = k;
-        sort_items = a->items;
-        qsort(a->by_docno, a->nitems, sizeof *a->by_docno, docno_cmp);
+        add_item(a, docno, "search");
+        index_items(a);
         i = (long)a->nitems - 1;
         say(a, 0, "%s added to the pool of topic %s as found by search.", docno, a->topics[a->cur_topic].qid);
     }
