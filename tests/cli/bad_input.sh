@@ -66,6 +66,7 @@ while IFS=$'\t' read -r file kind want line msg; do
     case $kind in
     eval-run) tj eval "$data/small.qrels" "$f" >"$tmp/out" 2>"$tmp/err" ;;
     eval-qrels) tj eval "$f" "$data/small_a.run" >"$tmp/out" 2>"$tmp/err" ;;
+    eval-prefs) tj eval -R prefs -m all_prefs "$f" "$data/small_a.run" >"$tmp/out" 2>"$tmp/err" ;;
     runs | qrels | topics | docs) timeout 60 "$TRECJUDGE" "$kind" import -d "$c" "$f" >"$tmp/out" 2>"$tmp/err" ;;
     *) bad "$file" "unknown kind '$kind' in the manifest"; continue ;;
     esac
