@@ -16,16 +16,46 @@ const char *cli_campaign_path(const char *opt)
     return env != NULL && *env != '\0' ? env : "campaign.tjdb";
 }
 
-store *cli_campaign_open(const char *opt, int *status)
+/* A command waits for another process's write lock as long as it takes, and says why
+ * after a second, then every ten seconds. */
+static int say_waiting(void *ctx, double waited)
+{
+    store *s = ctx;
+    static double said_at = -1;
+    if (waited < 1.0) {
+        said_at = -1;
+        return 0;
+    }
+    if (said_at < 0 || waited - said_at >= 10.0) {
+        util_warn("%s: waiting for the campaign's write lock, held by another program "
+                  "(an import, pooling or a judgment): %.0f s", store_path(s), waited);
+        said_at = waited;
+    }
+    return 0;
+}
+
+static store *campaign_open(const char *opt, int readonly, int *status)
 {
     util_error err = { 0, "" };
     store *s = NULL;
-    if (store_open(cli_campaign_path(opt), &s, &err) != 0) {
+    const char *path = cli_campaign_path(opt);
+    if ((readonly ? store_open_readonly(path, &s, &err) : store_open(path, &s, &err)) != 0) {
         util_warn("%s", err.msg);
         *status = err.code ? err.code : UTIL_EXIT_INPUT;
         return NULL;
     }
+    store_set_wait(s, say_waiting, s);
     return s;
+}
+
+store *cli_campaign_open(const char *opt, int *status)
+{
+    return campaign_open(opt, 0, status);
+}
+
+store *cli_campaign_open_readonly(const char *opt, int *status)
+{
+    return campaign_open(opt, 1, status);
 }
 
 int cli_import_failed(const char *path, const util_error *err)

@@ -49,8 +49,12 @@ int cli_campaign_only(int argc, char **argv, const char *usage, const char **pat
 
 /* The campaign file: the -d option, else $TRECJUDGE_CAMPAIGN, else "campaign.tjdb". */
 const char *cli_campaign_path(const char *opt);
-/* Opens the campaign or prints why not; returns NULL then. */
+/* Opens the campaign or prints why not; returns NULL then. A wait for another process's
+ * write lock has no limit and is reported on stderr after a second. */
 store *cli_campaign_open(const char *opt, int *status);
+/* The same for commands that only read (status, report, export, ...): a read-only file
+ * or directory works. */
+store *cli_campaign_open_readonly(const char *opt, int *status);
 
 /* Runs the assessment screen on an open session (with the live report); an exit status. */
 int cli_assess_screen(assess_session *a, util_error *err);

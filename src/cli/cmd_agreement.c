@@ -155,7 +155,7 @@ int cli_agreement(int argc, char **argv)
                              qt->groups[g].qrels[i].rel);
         }
     } else {
-        if ((s = cli_campaign_open(campaign, &status)) == NULL)
+        if ((s = cli_campaign_open_readonly(campaign, &status)) == NULL)
             goto out;
         char *value = NULL;
         long v;

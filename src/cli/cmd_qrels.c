@@ -207,7 +207,7 @@ int cli_qrels(int argc, char **argv)
         return UTIL_EXIT_USAGE;
     }
     int status = UTIL_EXIT_OK;
-    store *s = cli_campaign_open(path, &status);
+    store *s = import ? cli_campaign_open(path, &status) : cli_campaign_open_readonly(path, &status);
     if (s == NULL)
         return status;
     import_ctx ic = { assessor, 0 };

@@ -258,7 +258,7 @@ int cli_report_open(cli_live *c, const char *campaign, char **files, int nfiles,
     metrics_params p;
     metrics_params_init(&p);
     if (nfiles == 0) {
-        c->store = cli_campaign_open(campaign, &status);
+        c->store = cli_campaign_open_readonly(campaign, &status);
         if (c->store == NULL)
             return status;
         char *level = NULL;

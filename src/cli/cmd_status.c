@@ -84,7 +84,7 @@ int cli_status(int argc, char **argv)
         return UTIL_EXIT_USAGE;
     }
     int status = UTIL_EXIT_OK;
-    store *s = cli_campaign_open(path, &status);
+    store *s = cli_campaign_open_readonly(path, &status);
     if (s == NULL)
         return status;
     util_out out;

@@ -2,10 +2,12 @@
 #include "store.h"
 #include "store_private.h"
 
+#include <errno.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -46,6 +48,23 @@ static const char schema_v1[] =
     "INSERT INTO grades(grade, label, key) VALUES (0, 'Not relevant', '0'), (1, 'Relevant', '1');"
     "INSERT INTO settings(key, value) VALUES ('relevance_level', '1');"
     "INSERT INTO schema_version(version) VALUES (1);";
+
+/* The migrations: migrations[v] takes a file from version v to v + 1, in the transaction
+ * that opens it; a new file is created as version 1, then migrated, so that a new file and
+ * a migrated one are the same. */
+static const char *const migrations[STORE_SCHEMA_VERSION] = {
+    [1] =
+    /* documents added by hand (judge --add-to-pool) join the pool as 'manual' */
+    "CREATE TABLE pool_v2(topic_id INTEGER NOT NULL REFERENCES topics(id), docno TEXT NOT NULL,"
+    " position INTEGER NOT NULL, source TEXT NOT NULL DEFAULT 'pool'"
+    " CHECK(source IN ('pool','search','manual')), PRIMARY KEY(topic_id, docno)) WITHOUT ROWID;"
+    "INSERT INTO pool_v2 SELECT topic_id, docno, position, source FROM pool;"
+    "DROP TABLE pool;"
+    "ALTER TABLE pool_v2 RENAME TO pool;"
+    /* a judgment's latest history entry found without a scan (check, undo) */
+    "CREATE INDEX judgment_history_key ON judgment_history(topic_id, docno, assessor_id, id);"
+    "UPDATE schema_version SET version = 2;",
+};
 
 /* Every statement the program runs, prepared once per open file. */
 enum stmt_id {
@@ -127,6 +146,9 @@ static const char *const stmt_sql[ST_COUNT] = {
 
 int store_db_error(store *s, util_error *err, const char *what)
 {
+    if (s->gave_up)
+        return util_error_set(err, UTIL_EXIT_SYSTEM, s->path, 0,
+                              "%s: another program holds the campaign's write lock", what);
     return util_error_set(err, UTIL_EXIT_SYSTEM, s->path, 0, "%s: %s", what, sqlite3_errmsg(s->db));
 }
 
@@ -194,16 +216,68 @@ int store_exec_done(store *s, sqlite3_stmt *st, util_error *err, const char *wha
     return 0;
 }
 
-/* Waits for another process's write lock: short sleeps (the default handler sleeps up to
- * 100 ms at a time, which makes assessors on one file wait for nothing), for up to 60 s. */
+static double monotonic_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Waits for another process's write lock with short sleeps (the default handler sleeps up
+ * to 100 ms at a time, which makes assessors on one file wait for nothing). There is no
+ * time limit: "database is locked" never reaches a user. The wait hook is told how long
+ * the wait has lasted and may end it (the screen, which must not freeze). */
 static int busy_wait(void *ctx, int count)
 {
-    (void)ctx;
-    if (count >= 60000)
+    store *s = ctx;
+    double now = monotonic_seconds();
+    if (count == 0)
+        s->wait_start = now;
+    if (s->wait_fn != NULL && s->wait_fn(s->wait_ctx, now - s->wait_start) != 0) {
+        s->gave_up = 1;
         return 0;
+    }
     struct timespec ts = { 0, (count < 20 ? 100 + 50 * count : 1000) * 1000L };
     nanosleep(&ts, NULL);
     return 1;
+}
+
+void store_set_wait(store *s, store_wait_fn fn, void *ctx)
+{
+    s->wait_fn = fn;
+    s->wait_ctx = ctx;
+}
+
+int store_busy(const store *s)
+{
+    return s->gave_up;
+}
+
+/* What a file must start with to be an SQLite database; anything else is refused before
+ * SQLite sees it, so that opening never turns another file into a database. */
+static int check_header(const char *path, util_error *err)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return util_error_set(err, UTIL_EXIT_INPUT, path, 0,
+                              "no such campaign file (create one with 'trecjudge init')");
+    if (S_ISDIR(st.st_mode))
+        return util_error_set(err, UTIL_EXIT_INPUT, path, 0,
+                              "is a directory, not a campaign file");
+    if (!S_ISREG(st.st_mode))
+        return util_error_set(err, UTIL_EXIT_INPUT, path, 0,
+                              "not a regular file, so not a campaign file");
+    char head[16];
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return util_error_set(err, UTIL_EXIT_INPUT, path, 0, "cannot read: %s", strerror(errno));
+    size_t got = fread(head, 1, sizeof head, f);
+    fclose(f);
+    if (got != sizeof head || memcmp(head, "SQLite format 3", 16) != 0)
+        return util_error_set(err, UTIL_EXIT_INPUT, path, 0,
+                              got == 0 ? "is empty: not a trecjudge campaign file"
+                                       : "not a trecjudge campaign file");
+    return 0;
 }
 
 static int store_connect(const char *path, int flags, store **out, util_error *err)
@@ -211,6 +285,7 @@ static int store_connect(const char *path, int flags, store **out, util_error *e
     store *s = util_calloc(1, sizeof *s);
     s->path = util_strdup(path);
     s->stmts = util_calloc(ST_COUNT, sizeof *s->stmts);
+    s->readonly = (flags & SQLITE_OPEN_READONLY) != 0;
     if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
         util_error_set(err, UTIL_EXIT_INPUT, path, 0, "cannot open the campaign: %s",
                        s->db ? sqlite3_errmsg(s->db) : "out of memory");
@@ -218,18 +293,52 @@ static int store_connect(const char *path, int flags, store **out, util_error *e
         return -1;
     }
     sqlite3_extended_result_codes(s->db, 1);
-    sqlite3_busy_handler(s->db, busy_wait, NULL);
-    char *msg = NULL;
-    if (sqlite3_exec(s->db, "PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL;"
-                            " PRAGMA synchronous = FULL;", NULL, NULL, &msg) != SQLITE_OK) {
-        util_error_set(err, UTIL_EXIT_INPUT, path, 0, "not a usable campaign file: %s",
-                       msg ? msg : sqlite3_errmsg(s->db));
-        sqlite3_free(msg);
-        store_close(&s);
-        return -1;
-    }
+    sqlite3_busy_handler(s->db, busy_wait, s);
     *out = s;
     return 0;
+}
+
+/* Runs pragmas that set up a connection to a file known to be a campaign. */
+static int store_setup(store *s, util_error *err)
+{
+    char *msg = NULL;
+    const char *pragmas = s->readonly ? "PRAGMA foreign_keys = ON;"
+                                      : "PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL;"
+                                        " PRAGMA synchronous = FULL;";
+    if (sqlite3_exec(s->db, pragmas, NULL, NULL, &msg) != SQLITE_OK) {
+        util_error_set(err, UTIL_EXIT_INPUT, s->path, 0, "not a usable campaign file: %s",
+                       msg ? msg : sqlite3_errmsg(s->db));
+        sqlite3_free(msg);
+        return -1;
+    }
+    return 0;
+}
+
+/* Applies the migrations from version `from` on, in one transaction. */
+static int migrate(store *s, int from, util_error *err)
+{
+    char *msg = NULL;
+    if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, &msg) != SQLITE_OK)
+        goto fail;
+    /* another process may have migrated the file while this one waited for the lock */
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(s->db, "SELECT max(version) FROM schema_version", -1, &st, NULL)
+        == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+        from = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    for (int v = from; v < STORE_SCHEMA_VERSION; v++)
+        if (sqlite3_exec(s->db, migrations[v], NULL, NULL, &msg) != SQLITE_OK)
+            goto fail;
+    if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, &msg) != SQLITE_OK)
+        goto fail;
+    return 0;
+fail:
+    util_error_set(err, UTIL_EXIT_SYSTEM, s->path, 0, "cannot bring the campaign to schema %d: %s",
+                   STORE_SCHEMA_VERSION, msg ? msg : sqlite3_errmsg(s->db));
+    sqlite3_free(msg);
+    if (sqlite3_get_autocommit(s->db) == 0)
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    return -1;
 }
 
 int store_create(const char *path, store **out, util_error *err)
@@ -240,48 +349,101 @@ int store_create(const char *path, store **out, util_error *err)
     if (store_connect(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &s, err) != 0)
         return -1;
     char *msg = NULL;
+    if (store_setup(s, err) != 0)
+        goto fail;
     if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, &msg) != SQLITE_OK ||
         sqlite3_exec(s->db, schema_v1, NULL, NULL, &msg) != SQLITE_OK ||
         sqlite3_exec(s->db, "COMMIT", NULL, NULL, &msg) != SQLITE_OK) {
         util_error_set(err, UTIL_EXIT_SYSTEM, path, 0, "cannot create the schema: %s", msg);
         sqlite3_free(msg);
-        store_close(&s);
-        unlink(path);
-        return -1;
+        goto fail;
     }
+    if (migrate(s, 1, err) != 0)
+        goto fail;
     *out = s;
     return 0;
+fail:
+    store_close(&s);
+    unlink(path);
+    return -1;
 }
 
-int store_open(const char *path, store **out, util_error *err)
+/* The schema version of an open file, read without changing anything: -1 when the file is
+ * not a campaign (no schema_version table). */
+static int schema_version(store *s)
 {
-    if (access(path, F_OK) != 0)
-        return util_error_set(err, UTIL_EXIT_INPUT, path, 0,
-                              "no such campaign file (create one with 'trecjudge init')");
-    store *s;
-    if (store_connect(path, SQLITE_OPEN_READWRITE, &s, err) != 0)
-        return -1;
     sqlite3_stmt *st = NULL;
     int version = -1;
-    if (sqlite3_prepare_v2(s->db, "SELECT max(version) FROM schema_version", -1, &st, NULL) == SQLITE_OK &&
-        sqlite3_step(st) == SQLITE_ROW)
+    if (sqlite3_prepare_v2(s->db, "SELECT max(version) FROM schema_version", -1, &st, NULL)
+        == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
         version = sqlite3_column_int(st, 0);
     sqlite3_finalize(st);
+    return version;
+}
+
+/* Opens a file known to start as an SQLite database, read-write or read-only. */
+static int store_open_as(const char *path, int readonly, store **out, util_error *err)
+{
+    store *s = NULL;
+    if (check_header(path, err) != 0)
+        return -1;
+    if (store_connect(path, readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE, &s, err) != 0)
+        return -1;
+    /* Read the version before any pragma: a file that is not a campaign is left untouched
+     * (journal_mode = WAL would rewrite its header). */
+    int version = schema_version(s);
+    if (version < 0 && readonly && access(path, R_OK) == 0) {
+        /* a read-only WAL campaign in a directory where no -shm file can be made: read it
+         * as an immutable file (no one can write it there either) */
+        char *uri = sqlite3_mprintf("file:%s?immutable=1", path);
+        store_close(&s);
+        int rc = store_connect(uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, &s, err);
+        sqlite3_free(uri);
+        if (rc != 0)
+            return -1;
+        free(s->path);
+        s->path = util_strdup(path);
+        version = schema_version(s);
+    }
     if (version < 1) {
         util_error_set(err, UTIL_EXIT_INPUT, path, 0, "not a trecjudge campaign file");
-        store_close(&s);
-        return -1;
+        goto fail;
     }
     if (version > STORE_SCHEMA_VERSION) {
         util_error_set(err, UTIL_EXIT_INPUT, path, 0,
                        "written by a newer trecjudge (schema %d; this one knows %d)", version,
                        STORE_SCHEMA_VERSION);
-        store_close(&s);
-        return -1;
+        goto fail;
     }
-    /* Migrations from older versions go here, each in its own transaction. */
+    if (store_setup(s, err) != 0)
+        goto fail;
+    if (version < STORE_SCHEMA_VERSION) {
+        if (readonly) {
+            /* brought up to date where it can be written; else read as it is (every
+             * version so far only adds to what the read side uses) */
+            store *w = NULL;
+            util_error ignored = { 0, "" };
+            if (access(path, W_OK) == 0 && store_open_as(path, 0, &w, &ignored) == 0)
+                store_close(&w);
+        } else if (migrate(s, version, err) != 0) {
+            goto fail;
+        }
+    }
     *out = s;
     return 0;
+fail:
+    store_close(&s);
+    return -1;
+}
+
+int store_open(const char *path, store **out, util_error *err)
+{
+    return store_open_as(path, 0, out, err);
+}
+
+int store_open_readonly(const char *path, store **out, util_error *err)
+{
+    return store_open_as(path, 1, out, err);
 }
 
 void store_close(store **ps)
@@ -295,6 +457,11 @@ void store_close(store **ps)
         sqlite3_finalize(s->cache[i].st);
     free(s->cache);
     free(s->stmts);
+    /* A clean close copies the judgments from the -wal file into the campaign file as far
+     * as readers allow (a passive checkpoint never waits), so that the file alone is
+     * current once everyone has closed it. The last connection also removes the -wal. */
+    if (s->db != NULL && !s->readonly && sqlite3_get_autocommit(s->db))
+        sqlite3_wal_checkpoint_v2(s->db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
     sqlite3_close(s->db);
     free(s->path);
     free(s);
@@ -308,6 +475,7 @@ const char *store_path(const store *s)
 
 int store_begin(store *s, util_error *err)
 {
+    s->gave_up = 0;
     sqlite3_stmt *st = stmt(s, ST_BEGIN, err);
     return st == NULL ? -1 : store_exec_done(s, st, err, "cannot start a transaction");
 }

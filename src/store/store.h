@@ -10,14 +10,27 @@
 typedef struct store store;
 
 /* The schema version this build writes; older files are migrated on open. */
-#define STORE_SCHEMA_VERSION 1
+#define STORE_SCHEMA_VERSION 2
 
 /* Creates a new campaign file (fails if path exists). */
 int store_create(const char *path, store **out, util_error *err);
-/* Opens an existing campaign file, migrating its schema if it is older. */
+/* Opens an existing campaign file, migrating its schema if it is older. Nothing is changed
+ * in a file that is not a campaign (it is refused before any write). */
 int store_open(const char *path, store **out, util_error *err);
+/* Opens a campaign for reading only (a read-only file or directory works too); every
+ * write through it fails. */
+int store_open_readonly(const char *path, store **out, util_error *err);
 void store_close(store **s);
 const char *store_path(const store *s);
+
+/* Waiting for the write lock of another process: there is no time limit. The hook, when
+ * set, is called during a wait with the seconds waited so far (from about every
+ * millisecond); it returns non-zero to give up, and the operation then fails with
+ * store_busy() true. */
+typedef int (*store_wait_fn)(void *ctx, double waited);
+void store_set_wait(store *s, store_wait_fn fn, void *ctx);
+/* Whether the last failure came from the wait hook giving up (reset by store_begin). */
+int store_busy(const store *s);
 
 /* Transactions: every import is one; store_rollback leaves the file as it was. */
 int store_begin(store *s, util_error *err);

@@ -18,6 +18,11 @@ struct store {
     sqlite3_stmt **stmts;     /* the statements of store.c, by their enum */
     store_cached *cache;      /* the statements of the other files, by their SQL */
     size_t ncache, capcache;
+    store_wait_fn wait_fn;    /* told how long a wait for the write lock has lasted */
+    void *wait_ctx;
+    double wait_start;        /* when the current wait began (monotonic seconds) */
+    int gave_up;              /* the wait hook ended a wait: the operation failed busy */
+    int readonly;
 };
 
 /* Records SQLite's error message for what failed; returns -1. */
