@@ -381,12 +381,31 @@ static int schema_version(store *s)
     return version;
 }
 
+/* Whether a campaign can be written: the file, and its directory for the -wal and -shm
+ * files beside it. */
+static int writable(const char *path)
+{
+    char *dir = util_strdup(path);
+    char *slash = strrchr(dir, '/');
+    if (slash == NULL)
+        strcpy(dir, ".");
+    else
+        slash[slash == dir ? 1 : 0] = '\0';
+    int ok = access(path, W_OK) == 0 && access(dir, W_OK) == 0;
+    free(dir);
+    return ok;
+}
+
 /* Opens a file known to start as an SQLite database, read-write or read-only. */
 static int store_open_as(const char *path, int readonly, store **out, util_error *err)
 {
     store *s = NULL;
     if (check_header(path, err) != 0)
         return -1;
+    if (!readonly && !writable(path))
+        return util_error_set(err, UTIL_EXIT_INPUT, path, 0,
+                              "cannot be written (a read-only file or directory): commands that "
+                              "only read it (status, report, qrels export) still work");
     if (store_connect(path, readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE, &s, err) != 0)
         return -1;
     /* Read the version before any pragma: a file that is not a campaign is left untouched
