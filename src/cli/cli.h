@@ -26,6 +26,7 @@ int cli_agreement(int argc, char **argv);
 int cli_index(int argc, char **argv);
 int cli_search(int argc, char **argv);
 int cli_pool(int argc, char **argv);
+int cli_backup(int argc, char **argv);
 
 /* How one kind of file is imported: the work done inside the file's transaction (it
  * returns the number of items stored, or -1 with err set) and the summary printed after

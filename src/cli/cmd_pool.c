@@ -14,8 +14,9 @@
 static const char pool_usage[] =
     "usage: trecjudge pool [OPTIONS] [RUN...]\n"
     "With RUN files, reads them and prints their pool (no campaign). Without, builds the pool\n"
-    "of the campaign's runs (-d) and adds the documents not pooled yet to its pool; judged\n"
-    "documents keep their judgments. Rankings are in trec_eval order (score descending,\n"
+    "of the campaign's runs (-d) and adds the documents not pooled yet to its pool (judged\n"
+    "documents keep their judgments), then says how many pooled documents have no text in\n"
+    "the campaign (see 'docs import'). Rankings are in trec_eval order (score descending,\n"
     "docno descending on ties), whatever the rank column says.\n"
     "  --strategy S     depth (default), rrf, rbp, rbp-max, borda (Take@N), mtf, maxmean (live)\n"
     "  --depth K        depth-k: each run's top K; the others: candidate depth (default 100,\n"
@@ -968,6 +969,50 @@ static int persist(pool_ctx *c, int dry_run, util_error *err)
     return 0;
 }
 
+/* n with a comma between groups of three digits ("49,522"); buf holds 32. */
+static const char *with_commas(int64_t n, char *buf)
+{
+    char digits[32];
+    int len = snprintf(digits, sizeof digits, "%lld", (long long)(n < 0 ? -n : n));
+    char *p = buf;
+    if (n < 0)
+        *p++ = '-';
+    for (int i = 0; i < len; i++) {
+        if (i > 0 && (len - i) % 3 == 0)
+            *p++ = ',';
+        *p++ = digits[i];
+    }
+    *p = '\0';
+    return buf;
+}
+
+typedef struct no_text_sum {
+    int64_t pooled, no_text;
+} no_text_sum;
+
+static int no_text_cb(void *vctx, const char *qid, int64_t pooled, int64_t no_text)
+{
+    (void)qid;
+    no_text_sum *t = vctx;
+    t->pooled += pooled;
+    t->no_text += no_text;
+    return 0;
+}
+
+/* After pooling: how many pooled documents the assessors would see without text. */
+static int report_no_text(store *s, util_error *err)
+{
+    no_text_sum t = { 0, 0 };
+    if (store_pool_text_each(s, no_text_cb, &t, err) != 0)
+        return -1;
+    char a[32], b[32];
+    if (t.no_text > 0)
+        fprintf(stderr, "pool: %s of %s pooled documents have no text in the campaign (import them"
+                " with 'trecjudge docs import'; 'trecjudge status' counts them per topic)\n",
+                with_commas(t.no_text, a), with_commas(t.pooled, b));
+    return 0;
+}
+
 /* ---- the next document of a live strategy ---- */
 
 typedef struct next_ctx {
@@ -1287,7 +1332,7 @@ int cli_pool(int argc, char **argv)
             status = UTIL_EXIT_DATA;
             goto out;
         }
-        if (persist(&c, dry_run, &err) != 0)
+        if (persist(&c, dry_run, &err) != 0 || report_no_text(c.s, &err) != 0)
             goto fail;
     }
 flush: {

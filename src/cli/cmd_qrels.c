@@ -19,7 +19,49 @@ static const char qrels_usage[] =
 typedef struct import_ctx {
     const char *assessor;
     size_t topics;
+    long *scale;             /* the campaign's grades, ascending */
+    size_t nscale, capscale;
+    long *outside;           /* grades of the file not in the scale, ascending */
+    size_t noutside, capoutside;
 } import_ctx;
+
+static int scale_cb(void *vctx, const store_grade *g)
+{
+    import_ctx *c = vctx;
+    util_grow(&c->scale, &c->capscale, c->nscale + 1, sizeof *c->scale);
+    c->scale[c->nscale++] = g->grade;
+    return 0;
+}
+
+/* Notes a grade of the file that the scale does not have (-1 is "pooled, not judged"). */
+static void note_grade(import_ctx *c, long grade)
+{
+    if (grade == -1)
+        return;
+    for (size_t i = 0; i < c->nscale; i++)
+        if (c->scale[i] == grade)
+            return;
+    size_t at = 0;
+    while (at < c->noutside && c->outside[at] < grade)
+        at++;
+    if (at < c->noutside && c->outside[at] == grade)
+        return;
+    util_grow(&c->outside, &c->capoutside, c->noutside + 1, sizeof *c->outside);
+    memmove(c->outside + at + 1, c->outside + at, (c->noutside - at) * sizeof *c->outside);
+    c->outside[at] = grade;
+    c->noutside++;
+}
+
+/* "2, 3" (the first ten, then "..."). */
+static void grade_list(char *buf, size_t size, const long *g, size_t n)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && i < 10 && len + 24 < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, "%s%ld", i ? ", " : "", g[i]);
+    if (n > 10 || len + 24 >= size)
+        snprintf(buf + len, size - len, ", ...");
+}
 
 static int64_t qrels_body(store *s, const char *path, int64_t import_id, util_progress *bar,
                           void *vctx, util_error *err)
@@ -28,7 +70,9 @@ static int64_t qrels_body(store *s, const char *path, int64_t import_id, util_pr
     import_ctx *c = vctx;
     int64_t assessor_id, n = -1;
     formats_qrels *q = formats_qrels_read(path, err);
-    if (q == NULL || store_assessor_id(s, c->assessor, 1, &assessor_id, err) < 0)
+    c->nscale = c->noutside = 0;
+    if (q == NULL || store_assessor_id(s, c->assessor, 1, &assessor_id, err) < 0 ||
+        store_grades_each(s, scale_cb, c, err) != 0)
         goto out;
     bar->total = q->nlines;
     size_t done = 0;
@@ -51,6 +95,7 @@ static int64_t qrels_body(store *s, const char *path, int64_t import_id, util_pr
             goto out;
         for (size_t k = 0; k < qt->n; k++) {
             const formats_qrel *r = &qt->qrels[k];
+            note_grade(c, r->rel);
             if (store_pool_add(s, topic_id, r->docno, (int64_t)r->line, "pool", err) != 0 ||
                 store_judgment_set(s, topic_id, r->docno, assessor_id, r->rel, r->iter, 0, NULL,
                                    err) != 0)
@@ -69,6 +114,17 @@ static void qrels_done(const char *path, int64_t items, void *vctx)
     import_ctx *c = vctx;
     fprintf(stderr, "%s: imported %lld judgments for %zu topics as assessor '%s'\n", path,
             (long long)items, c->topics, c->assessor);
+    if (c->noutside > 0) {
+        /* stored as given (the file is the reference), but the assessors' screen and judge
+         * only know the scale */
+        char found[160], scale[160];
+        grade_list(found, sizeof found, c->outside, c->noutside);
+        grade_list(scale, sizeof scale, c->scale, c->nscale);
+        util_warn("%s: grade%s %s %s not in the campaign's scale (%s); stored as given (the "
+                  "scale is chosen when a campaign is made: 'trecjudge init --scale graded4' "
+                  "or '--grades')", path, c->noutside > 1 ? "s" : "", found,
+                  c->noutside > 1 ? "are" : "is", scale);
+    }
 }
 
 static const cli_importer qrels_importer = { "qrels", qrels_body, qrels_done };
@@ -210,9 +266,13 @@ int cli_qrels(int argc, char **argv)
     store *s = import ? cli_campaign_open(path, &status) : cli_campaign_open_readonly(path, &status);
     if (s == NULL)
         return status;
-    import_ctx ic = { assessor, 0 };
+    import_ctx ic;
+    memset(&ic, 0, sizeof ic);
+    ic.assessor = assessor;
     status = import ? cli_import_file(s, &qrels_importer, argv[optind], &ic)
                     : qrels_export(s, pol, primary, per_assessor);
+    free(ic.scale);
+    free(ic.outside);
     store_close(&s);
     return status;
 }

@@ -1,34 +1,70 @@
 /* cmd_status.c: `trecjudge status`: pooled, judged and relevant documents per topic. */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 
 static const char status_usage[] =
     "usage: trecjudge status [-d CAMPAIGN] [-l LEVEL] [--tsv]\n"
     "Prints, per topic, the documents in the pool, those judged (grade >= 0) and those\n"
-    "relevant (grade >= LEVEL, default 1), then the totals, then each assessor's counts.\n";
+    "relevant (grade >= LEVEL, default 1) and the pooled documents with no text in the\n"
+    "campaign (to import with 'trecjudge docs import'), then the totals, then each\n"
+    "assessor's counts. When a -wal file with data is beside the campaign, says so on\n"
+    "standard error: the campaign is the file and its -wal; copy it with 'trecjudge backup'.\n";
+
+/* A topic's pooled documents without text, looked up by qid. */
+typedef struct no_text_entry {
+    char *qid;
+    int64_t n;
+} no_text_entry;
 
 typedef struct status_ctx {
     util_out *out;
     int tsv;
-    int64_t pooled, judged, relevant, topics;
+    int64_t pooled, judged, relevant, topics, no_text;
+    no_text_entry *nt;
+    size_t nnt, capnt;
 } status_ctx;
 
-static void status_row(status_ctx *c, const char *qid, int64_t p, int64_t j, int64_t r)
+static void status_row(status_ctx *c, const char *qid, int64_t p, int64_t j, int64_t r, int64_t nt)
 {
     if (c->tsv)
-        util_out_printf(c->out, "%s\t%lld\t%lld\t%lld\n", qid, (long long)p, (long long)j, (long long)r);
+        util_out_printf(c->out, "%s\t%lld\t%lld\t%lld\t%lld\n", qid, (long long)p, (long long)j,
+                        (long long)r, (long long)nt);
     else
-        util_out_printf(c->out, "%-12s %8lld %8lld %8lld %6.1f%%\n", qid, (long long)p, (long long)j,
-                        (long long)r, p > 0 ? 100.0 * (double)j / (double)p : 0.0);
+        util_out_printf(c->out, "%-12s %8lld %8lld %8lld %6.1f%% %8lld\n", qid, (long long)p,
+                        (long long)j, (long long)r, p > 0 ? 100.0 * (double)j / (double)p : 0.0,
+                        (long long)nt);
+}
+
+static int no_text_cb(void *vctx, const char *qid, int64_t pooled, int64_t no_text)
+{
+    (void)pooled;
+    status_ctx *c = vctx;
+    util_grow(&c->nt, &c->capnt, c->nnt + 1, sizeof *c->nt);
+    c->nt[c->nnt].qid = util_strdup(qid);
+    c->nt[c->nnt++].n = no_text;
+    return 0;
+}
+
+static int no_text_cmp(const void *key, const void *entry)
+{
+    return strcmp(key, ((const no_text_entry *)entry)->qid);
 }
 
 static int status_cb(void *vctx, const store_topic_status *st)
 {
     status_ctx *c = vctx;
-    status_row(c, st->qid, st->pooled, st->judged, st->relevant);
+    /* both lists are in qid order, but a topic imported between the two reads is not in
+     * the first: looked up, not zipped */
+    const no_text_entry *e = c->nnt ? bsearch(st->qid, c->nt, c->nnt, sizeof *c->nt, no_text_cmp)
+                                    : NULL;
+    int64_t nt = e != NULL ? e->n : 0;
+    status_row(c, st->qid, st->pooled, st->judged, st->relevant, nt);
+    c->no_text += nt;
     c->pooled += st->pooled;
     c->judged += st->judged;
     c->relevant += st->relevant;
@@ -84,24 +120,39 @@ int cli_status(int argc, char **argv)
         return UTIL_EXIT_USAGE;
     }
     int status = UTIL_EXIT_OK;
+    /* looked at before opening, which may leave an empty -wal file of its own */
+    char *wal = util_malloc(strlen(cli_campaign_path(path)) + 5);
+    sprintf(wal, "%s-wal", cli_campaign_path(path));
+    struct stat wst;
+    int has_wal = stat(wal, &wst) == 0 && wst.st_size > 0;
     store *s = cli_campaign_open_readonly(path, &status);
+    if (s != NULL && has_wal)
+        util_warn("%s: the campaign is open (or was not closed cleanly): its latest judgments "
+                  "may be only in this file; copy the campaign with 'trecjudge backup', "
+                  "not by copying the file", wal);
+    free(wal);
     if (s == NULL)
         return status;
     util_out out;
     util_out_init(&out, stdout);
-    status_ctx c = { &out, tsv, 0, 0, 0, 0 };
+    status_ctx c;
+    memset(&c, 0, sizeof c);
+    c.out = &out;
+    c.tsv = tsv;
     if (tsv)
-        util_out_str(&out, "topic\tpooled\tjudged\trelevant\n");
+        util_out_str(&out, "topic\tpooled\tjudged\trelevant\tno_text\n");
     else
-        util_out_printf(&out, "%-12s %8s %8s %8s %7s\n", "topic", "pooled", "judged", "relevant", "done");
+        util_out_printf(&out, "%-12s %8s %8s %8s %7s %8s\n", "topic", "pooled", "judged", "relevant",
+                        "done", "no text");
     util_error err = { 0, "" };
-    if (store_status_each(s, level, status_cb, &c, &err) != 0) {
+    if (store_pool_text_each(s, no_text_cb, &c, &err) != 0 ||
+        store_status_each(s, level, status_cb, &c, &err) != 0) {
         util_warn("%s", err.msg);
         status = err.code ? err.code : UTIL_EXIT_SYSTEM;
     } else {
         char label[32];
         snprintf(label, sizeof label, "all (%lld)", (long long)c.topics);
-        status_row(&c, tsv ? "all" : label, c.pooled, c.judged, c.relevant);
+        status_row(&c, tsv ? "all" : label, c.pooled, c.judged, c.relevant, c.no_text);
         /* Then per assessor. */
         if (tsv)
             util_out_str(&out, "\nassessor\tjudged\trelevant\n");
@@ -113,6 +164,9 @@ int cli_status(int argc, char **argv)
         }
     }
     util_out_free(&out);
+    for (size_t i = 0; i < c.nnt; i++)
+        free(c.nt[i].qid);
+    free(c.nt);
     store_close(&s);
     return status;
 }

@@ -25,6 +25,7 @@ static const command commands[] = {
     { "judge", cli_judge, "record one judgment (for scripts)" },
     { "status", cli_status, "pooled, judged and relevant documents per topic" },
     { "check", cli_check, "verify a campaign file (integrity, judgment history)" },
+    { "backup", cli_backup, "copy a campaign consistently while others write to it" },
     { "index", cli_index, "build or update the search index of the campaign's documents" },
     { "search", cli_search, "rank the campaign's documents for its topics (baseline runs)" },
     { "eval", cli_eval, "evaluate runs against qrels (a drop-in for trec_eval)" },

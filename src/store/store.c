@@ -130,10 +130,20 @@ static const char *const stmt_sql[ST_COUNT] = {
                          " ORDER BY t.qid, j.docno, a.name",
     [ST_COUNTS] = "SELECT (SELECT count(*) FROM judgment_history), (SELECT count(*) FROM judgments)",
     [ST_INTEGRITY] = "PRAGMA integrity_check",
-    [ST_HISTORY_CHECK] = "SELECT count(*) FROM judgments j WHERE j.grade IS NOT"
-                         " (SELECT h.new_grade FROM judgment_history h WHERE h.topic_id = j.topic_id"
-                         "  AND h.docno = j.docno AND h.assessor_id = j.assessor_id"
-                         "  ORDER BY h.id DESC LIMIT 1)",
+    /* Both directions, each one pass with a lookup in an index (judgment_history_key, the
+     * judgments' primary key) per row: a judgment whose grade is not its latest history
+     * entry's (or that has none), and a history whose latest grade (0 or more) has lost its
+     * judgment; -1 without a row is a withdrawn judgment. */
+    [ST_HISTORY_CHECK] = "SELECT"
+                         " (SELECT count(*) FROM judgments j WHERE j.grade IS NOT"
+                         "  (SELECT h.new_grade FROM judgment_history h"
+                         "   WHERE h.topic_id = j.topic_id AND h.docno = j.docno"
+                         "   AND h.assessor_id = j.assessor_id ORDER BY h.id DESC LIMIT 1)) +"
+                         " (SELECT count(*) FROM (SELECT topic_id, docno, assessor_id, new_grade,"
+                         "   max(id) FROM judgment_history"
+                         "   GROUP BY topic_id, docno, assessor_id) l WHERE l.new_grade >= 0"
+                         "  AND NOT EXISTS (SELECT 1 FROM judgments j WHERE j.topic_id = l.topic_id"
+                         "   AND j.docno = l.docno AND j.assessor_id = l.assessor_id))",
     [ST_STATUS] = "SELECT t.qid,"
                   " (SELECT count(*) FROM pool p WHERE p.topic_id = t.id),"
                   " (SELECT count(DISTINCT docno) FROM judgments j WHERE j.topic_id = t.id"

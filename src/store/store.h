@@ -113,7 +113,9 @@ int store_history_count(store *s, int64_t *history, int64_t *judgments, util_err
 int store_integrity_check(store *s, util_error *err);
 
 /* Checks that every judgment has history and that its latest history entry holds its
- * grade; returns the number of disagreements (0 when consistent), -1 on error. */
+ * grade, and that every history whose latest grade is 0 or more still has its judgment;
+ * returns the number of disagreements (0 when consistent), -1 on error. Linear in the
+ * judgments and the history (index lookups, no scan per judgment). */
 int64_t store_history_check(store *s, util_error *err);
 
 /* Per topic counts for `status`. */
@@ -238,6 +240,32 @@ int store_report_grade(store *s, const char *qid, const char *docno, long *grade
 typedef int (*store_doc_fn)(void *ctx, int64_t rowid, const char *docno, const char *title,
                             const char *body, size_t body_len);
 int store_docs_each(store *s, int64_t after_rowid, store_doc_fn fn, void *ctx, util_error *err);
+
+
+/* ---- judge, status, check and backup (src/store/judge.c) ---- */
+
+/* Whether docno is in the topic's pool: 1 yes, 0 no, -1 error. */
+int store_pool_has(store *s, int64_t topic_id, const char *docno, util_error *err);
+
+/* Every topic (by qid) with the number of documents in its pool and how many of them have
+ * no text in the campaign (no document of that docno was imported). fn returns non-zero
+ * to stop (then -1 is returned with err untouched). */
+typedef int (*store_pool_text_fn)(void *ctx, const char *qid, int64_t pooled, int64_t no_text);
+int store_pool_text_each(store *s, store_pool_text_fn fn, void *ctx, util_error *err);
+
+/* What a backup copied. */
+typedef struct store_backup_info {
+    int64_t judgments, history, documents;
+    int64_t bytes;                /* the size of the copy */
+} store_backup_info;
+
+/* Copies the open campaign to dest with SQLite's online backup: one consistent snapshot
+ * (every transaction committed before it began, the -wal file's included) while others
+ * write. The copy is written as dest.tmp-PID, set to a rollback journal (one
+ * self-contained file), checked (quick_check), synced, then renamed to dest. An existing
+ * dest is refused unless force is set; dest is never the campaign itself. */
+int store_backup(store *s, const char *dest, int force, store_backup_info *info,
+                 util_error *err);
 
 
 #endif

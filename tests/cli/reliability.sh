@@ -11,7 +11,7 @@ bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
 tj() { "$TRECJUDGE" "$@"; }
 
 c=$tmp/c.tjdb
-tj init -d "$c" 2>/dev/null
+tj init -d "$c" --grades "0:Not:n,1:Yes:y,2:Key:k" 2>/dev/null
 printf 't1\tfirst\nt2\tsecond\nt3\tthird\nt4\tfourth\n' >"$tmp/topics.tsv"
 tj topics import -d "$c" "$tmp/topics.tsv" 2>/dev/null
 
@@ -22,7 +22,7 @@ kills=${RELIABILITY_KILLS:-200}
 RANDOM=42
 for k in $(seq 1 "$kills"); do
     awk -v k="$k" 'BEGIN { for (i = 1; i <= 400; i++) printf "t%d k%d-d%d %d\n", 1 + i % 4, k, i, i % 3 }' >"$tmp/in"
-    "$TRECJUDGE" judge -d "$c" --assessor crash - <"$tmp/in" >"$tmp/out.$k" 2>/dev/null &
+    "$TRECJUDGE" judge -d "$c" --assessor crash --add-to-pool - <"$tmp/in" >"$tmp/out.$k" 2>/dev/null &
     pid=$!
     sleep "0.0$((RANDOM % 30))"
     kill -9 "$pid" 2>/dev/null
@@ -45,7 +45,7 @@ for w in 1 2 3 4 5 6 7 8; do
 done
 before=$(tj check -d "$c" | awk '$1 == "history" { print $2 }')
 for w in 1 2 3 4 5 6 7 8; do
-    "$TRECJUDGE" judge -d "$c" --assessor "writer$w" - <"$tmp/w$w.in" >"$tmp/w$w.out" 2>"$tmp/w$w.err" &
+    "$TRECJUDGE" judge -d "$c" --assessor "writer$w" --add-to-pool - <"$tmp/w$w.in" >"$tmp/w$w.out" 2>"$tmp/w$w.err" &
 done
 wait
 n=$(tj qrels export -d "$c" --per-assessor | awk '$2 ~ /^writer/' | wc -l)

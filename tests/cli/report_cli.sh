@@ -41,7 +41,7 @@ grep -v '^#' "$data/report.qrels" | awk 'NR % 11 == 1 { print $1, $3, ($4 + 2) %
 head -2 "$tmp/steps" | awk '{ print $1, $2, 3 - $3, "ann" }' >>"$tmp/steps"
 steps=0 equal=0 first_diff=""
 while read -r q d g a; do
-    tj judge -d "$c" --assessor "$a" "$q" "$d" "$g" || { bad "judge $q $d" "failed"; break; }
+    tj judge -d "$c" --assessor "$a" --add-to-pool "$q" "$d" "$g" || { bad "judge $q $d" "failed"; break; }
     steps=$((steps + 1))
     tj report -d "$c" -m map -m gm_map -m P.10 -m Rprec -m bpref -m recip_rank -m ndcg_cut.10 \
         -m rbp.p=0.8 -m rbp_resid.p=0.8 -m err_cut.20 -m judged.10 --format tsv | report_lines >"$tmp/rep"

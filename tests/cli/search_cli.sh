@@ -86,7 +86,7 @@ tj search -d "$c" --import --tag base --model tf 2>"$tmp/err"; [ $? -ne 0 ] && g
 # Documents found by a free-text search join a topic's pool, marked as found by search.
 tj search -d "$c" --query "football" --add-to-pool 41 >/dev/null 2>"$tmp/err" \
     && grep -q "topic 41: 1 of 1 documents found by search added" "$tmp/err" \
-    && tj status -d "$c" --tsv | grep -q "^41	1	0	0$" && ok "--add-to-pool" || bad "--add-to-pool" "$(cat "$tmp/err")"
+    && tj status -d "$c" --tsv | grep -q "^41	1	0	0	0$" && ok "--add-to-pool" || bad "--add-to-pool" "$(cat "$tmp/err")"
 if command -v sqlite3 >/dev/null 2>&1; then
     [ "$(sqlite3 "$c" "SELECT source FROM pool WHERE docno = 'd3'")" = search ] \
         && ok "pooled by search, not by the pool" || bad "pool source" "$(sqlite3 "$c" 'SELECT * FROM pool')"

@@ -15,7 +15,7 @@ bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
 tj() { "$TRECJUDGE" "$@"; }
 
 c=$tmp/c.tjdb
-tj init -d "$c" 2>"$tmp/err" && [ -s "$c" ] && ok "init" || bad "init" "$(cat "$tmp/err")"
+tj init -d "$c" --grades "0:Not:n,1:Yes:y,2:Key:k" 2>"$tmp/err" && [ -s "$c" ] && ok "init" || bad "init" "$(cat "$tmp/err")"
 tj init -d "$c" 2>"$tmp/err"; [ $? -ne 0 ] && grep -q "already exists" "$tmp/err" && ok "init refuses to overwrite" || bad "init overwrite" "$(cat "$tmp/err")"
 tj init -d "$tmp/g.tjdb" --scale graded4 --relevance-level 2 2>"$tmp/err" && grep -q "4 grades, relevant from 2" "$tmp/err" \
     && ok "init --scale graded4" || bad "init graded4" "$(cat "$tmp/err")"
@@ -61,11 +61,11 @@ g() { tj qrels export -d "$c" "$@" | awk '$1 == "q2" && $3 == "d13" {print $4}';
     && ok "export policies" || bad "export policies" "max $(g) majority $(g --policy majority) mean $(g --policy mean)"
 tj qrels export -d "$c" --per-assessor | grep -q "^q2 ann d13 2$" && ok "per-assessor export" || bad "per-assessor export" "missing line"
 tj status -d "$c" --tsv >"$tmp/status"
-grep -q "^q2	3	3	2$" "$tmp/status" && grep -q "^all	9	8	6$" "$tmp/status" && grep -q "^ann	1	1$" "$tmp/status" && ok "status" || bad "status" "$(cat "$tmp/status")"
+grep -q "^q2	3	3	2	3$" "$tmp/status" && grep -q "^all	9	8	6	9$" "$tmp/status" && grep -q "^ann	1	1$" "$tmp/status" && ok "status" || bad "status" "$(cat "$tmp/status")"
 
 # Two processes judging the same campaign at once lose nothing.
 for who in p1 p2; do
-    ( for i in $(seq 1 60); do tj judge -d "$c" --assessor "$who" q1 "doc$i" $((i % 3)) || echo "lost $who $i"; done ) >"$tmp/$who.log" 2>&1 &
+    ( for i in $(seq 1 60); do tj judge -d "$c" --assessor "$who" --add-to-pool q1 "doc$i" $((i % 3)) || echo "lost $who $i"; done ) >"$tmp/$who.log" 2>&1 &
 done
 wait
 n=$(tj qrels export -d "$c" --per-assessor | grep -c '^q1 p[12] ')
@@ -96,11 +96,11 @@ tj assign -d "$c" ann q1 q77 2>"$tmp/err"; [ $? -eq 3 ] && grep -q "no topic 'q7
 tj assign -d "$c" --remove ann q2 2>"$tmp/err" && grep -q "took back 1 topic(s) from 'ann'" "$tmp/err" && ok "assign --remove" || bad "assign --remove" "$(cat "$tmp/err")"
 
 # Batch judging and the check command.
-printf 'q1 b1 1\nq1 b2 0\n# comment\nq1 b3 2\n' | tj judge -d "$c" --assessor batch - >"$tmp/out" 2>"$tmp/err"
+printf 'q1 b1 1\nq1 b2 0\n# comment\nq1 b3 1\n' | tj judge -d "$c" --assessor batch --add-to-pool - >"$tmp/out" 2>"$tmp/err"
 [ "$(grep -c '^saved ' "$tmp/out")" = 3 ] && ok "judge - (batch)" || bad "judge batch" "$(cat "$tmp/out" "$tmp/err")"
-printf 'q1 b4 1\nq1 b5\n' | tj judge -d "$c" --assessor batch - >"$tmp/out" 2>"$tmp/err"; st=$?
-[ $st -eq 2 ] && grep -q "<stdin>:2:" "$tmp/err" && grep -q "^saved q1 b4 1$" "$tmp/out" && ok "judge - stops at a bad line" \
-    || bad "judge batch bad line" "status $st: $(cat "$tmp/err")"
+printf 'q1 b4 1\nq1 b5\nq1 b6 0\n' | tj judge -d "$c" --assessor batch --add-to-pool - >"$tmp/out" 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && grep -q "<stdin>:2:" "$tmp/err" && [ "$(cat "$tmp/out")" = "$(printf 'saved q1 b4 1\nerror 2: expected TOPIC DOCNO GRADE\nsaved q1 b6 0')" ] \
+    && ok "judge - answers a bad line and goes on" || bad "judge batch bad line" "status $st: $(cat "$tmp/out" "$tmp/err")"
 tj check -d "$c" >"$tmp/out" 2>&1 && grep -q "disagreements 0" "$tmp/out" && ok "check" || bad "check" "$(cat "$tmp/out")"
 
 # Real data: the robust03 qrels survive import then export byte for byte.
