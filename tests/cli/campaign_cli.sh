@@ -18,9 +18,9 @@ command -v sqlite3 >/dev/null || { echo "SKIP: the sqlite3 command is not instal
 # was: its journal mode is not switched to WAL.
 sqlite3 "$tmp/other.db" "CREATE TABLE x(a); INSERT INTO x VALUES (1);"
 before=$(md5sum <"$tmp/other.db")
-for cmd in status check "qrels export" "judge q1 d1 1"; do
+for cmd in status check "qrels export" judge; do
     # shellcheck disable=SC2086
-    tj $cmd -d "$tmp/other.db" >/dev/null 2>"$tmp/err"; st=$?
+    tj $cmd -d "$tmp/other.db" $([ "$cmd" = judge ] && echo q1 d1 1) >/dev/null 2>"$tmp/err"; st=$?
     [ $st -eq 2 ] && grep -q "other.db: not a trecjudge campaign file" "$tmp/err" \
         && [ "$(md5sum <"$tmp/other.db")" = "$before" ] && [ ! -e "$tmp/other.db-wal" ] \
         && ok "$cmd refuses another program's database unchanged" || bad "$cmd on other.db" "status $st: $(cat "$tmp/err")"
@@ -56,7 +56,7 @@ tj init -d "$tmp/c.tjdb" 2>/dev/null
     && [ "$(sqlite3 "$tmp/c.tjdb" 'PRAGMA journal_mode')" = wal ] && ok "init writes schema 2 in WAL mode" || bad "init schema" "?"
 printf 'q1\ttrees\n' >"$tmp/t.tsv"
 tj topics import -d "$tmp/c.tjdb" "$tmp/t.tsv" 2>/dev/null
-tj judge -d "$tmp/c.tjdb" --assessor ann q1 d1 1 2>/dev/null
+tj judge -d "$tmp/c.tjdb" --assessor ann --add-to-pool q1 d1 1 2>/dev/null
 
 # Read-only: a campaign in a directory nobody else may write is read by the commands that
 # only read (as a user without write access: needs root to switch users).
