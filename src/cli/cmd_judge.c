@@ -19,6 +19,13 @@ static const char judge_usage[] =
 static int judge_one(store *s, const char *assessor, const char *qid, const char *docno,
                      const char *gs, double seconds, const char *note, util_error *err)
 {
+    /* The names are written into qrels lines: one rule (util_name_problem) keeps a newline
+     * or a space from forging another judgment there. */
+    const char *why;
+    if ((why = util_name_problem(qid, strlen(qid))) != NULL)
+        return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0, "topic id %s", why);
+    if ((why = util_name_problem(docno, strlen(docno))) != NULL)
+        return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0, "docno %s", why);
     long grade;
     if (util_parse_long(gs, strlen(gs), &grade) != 0 || grade < -1 || grade > 1000000)
         return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
@@ -62,7 +69,9 @@ static int judge_batch(store *s, const char *assessor, double seconds, const cha
             status = UTIL_EXIT_INPUT;
         } else if (judge_one(s, assessor, f[0], f[1], f[2], seconds, note, &err) != 0) {
             util_warn("<stdin>:%ld: %s", formats_input_lineno(in), err.msg);
-            status = err.code ? err.code : UTIL_EXIT_SYSTEM;
+            /* a bad line of standard input is bad input, not a bad command line */
+            status = err.code == UTIL_EXIT_USAGE ? UTIL_EXIT_INPUT
+                                                 : err.code ? err.code : UTIL_EXIT_SYSTEM;
         } else {
             printf("saved %s %s %s\n", f[0], f[1], f[2]);
             fflush(stdout);
@@ -118,6 +127,8 @@ int cli_judge(int argc, char **argv)
     }
     if (assessor == NULL)
         assessor = getenv("USER") != NULL ? getenv("USER") : "assessor";
+    if (cli_name_check("judge", "assessor", assessor) != 0)
+        return UTIL_EXIT_USAGE;
     int status = UTIL_EXIT_OK;
     store *s = cli_campaign_open(path, &status);
     if (s == NULL)
