@@ -413,6 +413,12 @@ int formats_split(char *line, size_t len, char **fields, size_t *lens, int max)
 
 int formats_checksum(const char *path, char *out, util_error *err)
 {
+    /* Looked at before it is opened: opening a FIFO blocks until someone writes to it. */
+    struct stat pre;
+    if (stat(path, &pre) == 0 && !S_ISREG(pre.st_mode) && !S_ISDIR(pre.st_mode))
+        return util_error_set(err, UTIL_EXIT_INPUT, input_name(path), 0,
+                              "not a regular file (a pipe or device cannot be imported; save it "
+                              "to a file first)");
     int fd = open(path, O_RDONLY);
     if (fd < 0)
         return util_error_set(err, UTIL_EXIT_INPUT, input_name(path), 0, "cannot open: %s",
