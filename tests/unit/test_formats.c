@@ -370,6 +370,46 @@ static void test_run_crlf(void **state)
     formats_run_info_free(&info);
 }
 
+/* formats_slurp: a bound on the size, NUL bytes refused with their line, byte-order marks. */
+static void test_slurp(void **state)
+{
+    (void)state;
+    size_t n = 2u << 20;
+    char *big = malloc(n);
+    memset(big, 'x', n);
+    const char *p = write_file("big.txt", big, n);
+    free(big);
+    char *data = NULL;
+    size_t len = 0;
+    const char *enc = "unset";
+    util_error err = { 0, "" };
+    assert_int_equal(formats_slurp(p, 1u << 20, &data, &len, &enc, &err), -1);
+    assert_non_null(strstr(err.msg, "big.txt: larger than 1 MiB once decompressed"));
+    assert_int_equal(formats_slurp(p, 4u << 20, &data, &len, &enc, &err), 0);
+    assert_int_equal(len, n);
+    assert_null(enc);
+    free(data);
+    p = WRITE("nul.txt", "a\nb\nc\0d\n");
+    assert_int_equal(formats_slurp(p, FORMATS_SLURP_MAX, &data, &len, NULL, &err), -1);
+    assert_non_null(strstr(err.msg, "nul.txt:3: NUL byte in line"));
+    p = WRITE("bom8.txt", "\xef\xbb\xbfq1\tx\n");
+    assert_int_equal(formats_slurp(p, FORMATS_SLURP_MAX, &data, &len, &enc, &err), 0);
+    assert_string_equal(data, "q1\tx\n");
+    assert_null(enc);
+    free(data);
+    /* "a\u00e9\U0001F600\n" in UTF-16LE with a mark, then a lone surrogate */
+    p = WRITE("u16.txt", "\xff\xfe" "a\0" "\xe9\0" "\x3d\xd8\x00\xde" "\n\0" "\x00\xdc");
+    assert_int_equal(formats_slurp(p, FORMATS_SLURP_MAX, &data, &len, &enc, &err), 0);
+    assert_string_equal(enc, "UTF-16LE");
+    assert_string_equal(data, "a\xc3\xa9\xf0\x9f\x98\x80\n\xef\xbf\xbd");
+    free(data);
+    p = WRITE("u32.txt", "\0\0\xfe\xff" "\0\0\0b");
+    assert_int_equal(formats_slurp(p, FORMATS_SLURP_MAX, &data, &len, &enc, &err), 0);
+    assert_string_equal(enc, "UTF-32BE");
+    assert_string_equal(data, "b");
+    free(data);
+}
+
 static void test_long_line(void **state)
 {
     (void)state;
@@ -441,6 +481,7 @@ int main(void)
         cmocka_unit_test(test_run_bad),
         cmocka_unit_test(test_run_crlf),
         cmocka_unit_test(test_long_line),
+        cmocka_unit_test(test_slurp),
         cmocka_unit_test(test_split),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
