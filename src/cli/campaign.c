@@ -8,6 +8,20 @@
 
 #include "cli/cli.h"
 
+int cli_name_check(const char *command, const char *what, const char *name)
+{
+    if (name == NULL)
+        return 0;
+    const char *why = util_name_problem(name, strlen(name));
+    if (why == NULL)
+        return 0;
+    /* util_warn shows control characters escaped; a long name is cut. */
+    size_t n = strlen(name);
+    util_warn("%s: %s '%.*s%s' %s", command, what, n > 64 ? 64 : (int)n, name, n > 64 ? "..." : "",
+              why);
+    return -1;
+}
+
 const char *cli_campaign_path(const char *opt)
 {
     if (opt != NULL)

@@ -48,6 +48,11 @@ int cli_import_failed(const char *path, const util_error *err);
  * -1 to go on, or the exit status to return at once. */
 int cli_campaign_only(int argc, char **argv, const char *usage, const char **path);
 
+/* Checks a name given on the command line (util_name_problem, the rule every id follows):
+ * 0 when it is fine; else prints "trecjudge: COMMAND: WHAT 'NAME' PROBLEM" and returns -1,
+ * and the command exits with UTIL_EXIT_USAGE. A NULL name is fine (the option is absent). */
+int cli_name_check(const char *command, const char *what, const char *name);
+
 /* The campaign file: the -d option, else $TRECJUDGE_CAMPAIGN, else "campaign.tjdb". */
 const char *cli_campaign_path(const char *opt);
 /* Opens the campaign or prints why not; returns NULL then. A wait for another process's

@@ -224,6 +224,9 @@ int cli_assess(int argc, char **argv)
         fputs(assess_usage, stderr);
         return UTIL_EXIT_USAGE;
     }
+    if (cli_name_check("assess", "assessor", o.assessor) != 0 ||
+        cli_name_check("assess", "topic", o.topic) != 0)
+        return UTIL_EXIT_USAGE;
     int status = UTIL_EXIT_OK;
     store *s = cli_campaign_open(path, &status);
     if (s == NULL)

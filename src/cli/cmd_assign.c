@@ -35,6 +35,9 @@ int cli_assign(int argc, char **argv)
         fputs(assign_usage, stderr);
         return UTIL_EXIT_USAGE;
     }
+    for (int a = optind; a < argc; a++)
+        if (cli_name_check("assign", a == optind ? "assessor" : "topic", argv[a]) != 0)
+            return UTIL_EXIT_USAGE;
     int status = UTIL_EXIT_OK;
     store *s = cli_campaign_open(path, &status);
     if (s == NULL)

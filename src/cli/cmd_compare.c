@@ -144,6 +144,9 @@ int cli_compare(int argc, char **argv)
         fputs(compare_usage, stderr);
         goto out;
     }
+    if (cli_name_check("compare", "baseline", baseline) != 0 ||
+        cli_name_check("compare", "primary assessor", ro.primary) != 0)
+        goto out;
     ro.measures = measure;
     status = cli_report_open(&c, campaign, argv + optind, nfiles, &ro);
     if (status != UTIL_EXIT_OK)

@@ -130,6 +130,8 @@ int cli_demo(int argc, char **argv)
         fputs(demo_usage, stderr);
         return UTIL_EXIT_USAGE;
     }
+    if (cli_name_check("demo", "assessor", assessor) != 0)
+        return UTIL_EXIT_USAGE;
     const char *data = demo_data();
     char tmpdir[4000], campaign[4096];
     if (dir == NULL) {

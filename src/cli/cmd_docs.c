@@ -25,10 +25,6 @@ static int docs_cb(void *vctx, const formats_doc *d, util_error *err)
 {
     docs_ctx *c = vctx;
     util_progress_update(c->bar, ++c->count);
-    /* Names kept in the campaign reach the terminal: no control character, valid UTF-8. */
-    const char *why = formats_name_problem(d->docno, strlen(d->docno));
-    if (why != NULL)
-        return util_error_set(err, UTIL_EXIT_INPUT, c->path, d->line, "docno %s", why);
     if (store_doc_add(c->s, d->docno, d->title, d->body, d->body_len, c->import_id, err) != 0) {
         /* Name the place in the file too. */
         char msg[sizeof err->msg];

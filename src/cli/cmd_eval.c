@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "formats/formats.h"
@@ -377,7 +378,11 @@ static int eval_run(eval_ctx *c, const char *path, report_eval *rep)
     util_error err = { 0, "" };
     formats_run_info info;
     eval_reset(c);
-    enum formats_run_mode mode = strcmp(path, "-") == 0 ? FORMATS_RUN_GROUP : FORMATS_RUN_STREAM;
+    /* A run whose topics are interleaved is read a second time; standard input, a pipe
+     * (eval QRELS <(cmd)) or a device cannot be: those are kept whole at once. */
+    struct stat st;
+    enum formats_run_mode mode = strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode)
+                                     ? FORMATS_RUN_STREAM : FORMATS_RUN_GROUP;
     int rc;
     if (c->prefs != NULL) {
         rc = eval_read_prefs(c, path, mode, &info, &err);

@@ -65,6 +65,13 @@ static int judge_one(judge_ctx *c, const char *qid, const char *docno, const cha
                      util_error *err)
 {
     store *s = c->s;
+    /* The names are written into qrels lines: one rule (util_name_problem) keeps a newline
+     * or a space from forging another judgment there. */
+    const char *why;
+    if ((why = util_name_problem(qid, strlen(qid))) != NULL)
+        return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0, "topic id %s", why);
+    if ((why = util_name_problem(docno, strlen(docno))) != NULL)
+        return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0, "docno %s", why);
     long grade;
     if (util_parse_long(gs, strlen(gs), &grade) != 0 || grade < -1 || grade > 1000000)
         return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
@@ -153,6 +160,9 @@ static int judge_batch(judge_ctx *c)
         }
         if (err.code == 0)
             err.code = UTIL_EXIT_SYSTEM;
+        /* a bad line of standard input is bad input, not a bad command line */
+        if (err.code == UTIL_EXIT_USAGE)
+            err.code = UTIL_EXIT_INPUT;
         refuse(lineno, err.msg);
         if (status == UTIL_EXIT_OK)
             status = err.code;
@@ -217,6 +227,8 @@ int cli_judge(int argc, char **argv)
     }
     if (c.assessor == NULL)
         c.assessor = getenv("USER") != NULL ? getenv("USER") : "assessor";
+    if (cli_name_check("judge", "assessor", c.assessor) != 0)
+        return UTIL_EXIT_USAGE;
     int status = UTIL_EXIT_OK;
     util_error err = { 0, "" };
     c.s = cli_campaign_open(path, &status);

@@ -1247,6 +1247,8 @@ int cli_pool(int argc, char **argv)
         return usage_error("--stats, --bias, --export and --next go one at a time");
     if (files && next != NULL)
         return usage_error("--next works on a campaign");
+    if (cli_name_check("pool", "topic", next) != 0)
+        return UTIL_EXIT_USAGE;
     if (files && bias && qrels == NULL)
         return usage_error("--bias on run files needs --qrels");
     if (files && dry_run)

@@ -81,16 +81,6 @@ static int64_t qrels_body(store *s, const char *path, int64_t import_id, util_pr
         int64_t topic_id;
         util_progress_update(bar, done);
         done += qt->n;
-        /* Names kept in the campaign reach the terminal: no control character, valid UTF-8. */
-        for (size_t k = 0; k < qt->n; k++) {
-            const char *qwhy = formats_name_problem(qt->qid, strlen(qt->qid));
-            const char *dwhy = formats_name_problem(qt->qrels[k].docno, qt->qrels[k].docno_len);
-            if (qwhy != NULL || dwhy != NULL) {
-                util_error_set(err, UTIL_EXIT_INPUT, path, (long)qt->qrels[k].line, "%s %s",
-                               qwhy != NULL ? "topic id" : "docno", qwhy != NULL ? qwhy : dwhy);
-                goto out;
-            }
-        }
         if (store_topic_id(s, qt->qid, 1, &topic_id, err) < 0)
             goto out;
         for (size_t k = 0; k < qt->n; k++) {
@@ -262,6 +252,9 @@ int cli_qrels(int argc, char **argv)
         fputs(qrels_usage, stderr);
         return UTIL_EXIT_USAGE;
     }
+    if (cli_name_check(import ? "qrels import" : "qrels export", "assessor", assessor) != 0 ||
+        cli_name_check("qrels export", "primary assessor", primary) != 0)
+        return UTIL_EXIT_USAGE;
     int status = UTIL_EXIT_OK;
     store *s = import ? cli_campaign_open(path, &status) : cli_campaign_open_readonly(path, &status);
     if (s == NULL)

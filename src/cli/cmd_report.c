@@ -703,6 +703,10 @@ int cli_report(int argc, char **argv)
         fputs(report_usage, stderr);
         goto out;
     }
+    if (cli_name_check("report", "topic", topic) != 0 ||
+        cli_name_check("report", "run", run_tag) != 0 ||
+        cli_name_check("report", "primary assessor", ro.primary) != 0)
+        goto out;
     if (nfiles > 0 && (watch || ro.checkpoint_every)) {
         util_warn("report: --watch and --checkpoint-every need a campaign");
         goto out;

@@ -29,20 +29,6 @@ typedef struct runs_ctx {
 static int runs_topic_cb(void *vctx, formats_run_topic *t, util_error *err)
 {
     runs_ctx *c = vctx;
-    /* Names kept in the campaign reach the terminal: no control character, valid UTF-8. */
-    uint32_t last = 0;
-    const char *why;
-    for (size_t i = 0; i < t->ndocs; i++) {
-        if ((why = formats_name_problem(t->docs[i].docno, t->docs[i].docno_len)) != NULL)
-            return util_error_set(err, UTIL_EXIT_INPUT, c->path, (long)t->docs[i].line,
-                                  "docno %s", why);
-        if (t->docs[i].line > last)
-            last = t->docs[i].line;
-    }
-    if ((why = formats_name_problem(t->qid, strlen(t->qid))) != NULL)
-        return util_error_set(err, UTIL_EXIT_INPUT, c->path, (long)last, "topic id %s", why);
-    if ((why = formats_name_problem(t->tag, strlen(t->tag))) != NULL)
-        return util_error_set(err, UTIL_EXIT_INPUT, c->path, (long)last, "run tag %s", why);
     util_grow(&c->docs, &c->docs_cap, t->ndocs, sizeof *c->docs);
     size_t cap = c->cap;
     util_grow(&c->docnos, &cap, t->ndocs, sizeof *c->docnos);
@@ -99,7 +85,7 @@ static int first_tag(const char *path, char *tag, size_t size, util_error *err)
 static int runs_import_one(store *s, const char *path, const char *tag_opt, runs_ctx *c)
 {
     util_error err = { 0, "" };
-    char checksum[33], tag[256];
+    char checksum[33], tag[UTIL_NAME_MAX + 1];
     int64_t import_id = 0;
     formats_run_info info;
     memset(&info, 0, sizeof info);
@@ -189,6 +175,8 @@ int cli_runs(int argc, char **argv)
         fputs(runs_usage, stderr);
         return UTIL_EXIT_USAGE;
     }
+    if (cli_name_check("runs import", "--tag", tag) != 0)
+        return UTIL_EXIT_USAGE;
     int status = UTIL_EXIT_OK;
     store *s = cli_campaign_open(path, &status);
     if (s == NULL)

@@ -540,10 +540,9 @@ int cli_search(int argc, char **argv)
         snprintf(deftag, sizeof deftag, "tj-%s", index_model_name(o.model));
         o.tag = deftag;
     }
-    if (o.tag[0] == '\0' || strpbrk(o.tag, " \t\n") != NULL) {
-        util_warn("search: a run tag is one word, not '%s'", o.tag);
+    if (cli_name_check("search", "run tag", o.tag) != 0 ||
+        cli_name_check("search", "topic", o.pool_qid) != 0)
         return UTIL_EXIT_USAGE;
-    }
     int status = UTIL_EXIT_OK;
     store *s = cli_campaign_open(o.campaign, &status);
     if (s == NULL)

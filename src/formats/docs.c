@@ -230,6 +230,9 @@ static int docno_check(docs_reader *r, const char *s, size_t n, long line)
                                   "docno '%s' contains white space", quote(q, s, n));
         }
     }
+    const char *why = util_name_problem(s, n);
+    if (why != NULL)
+        return util_error_set(r->err, UTIL_EXIT_INPUT, r->name, line, "docno %s", why);
     return 0;
 }
 

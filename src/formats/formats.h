@@ -29,20 +29,22 @@ void formats_input_close(formats_input **in);
  * imported before. */
 int formats_checksum(const char *path, char *out, util_error *err);
 
-/* Reads a whole file (or stdin, or a gzip file) into memory, NUL-terminated. */
-int formats_slurp(const char *path, char **data, size_t *len, util_error *err);
+/* Reads a whole file (or stdin, or a gzip file) into memory, NUL-terminated, for the readers
+ * that need all of it. At most max bytes once decompressed (FORMATS_SLURP_MAX for the
+ * readers); a NUL byte is an error naming its line; a UTF-8 byte-order mark is dropped, and
+ * UTF-16 or UTF-32 text with a byte-order mark is converted to UTF-8, *encoding (when not
+ * NULL) then naming the encoding it had ("UTF-16LE", ...; NULL for UTF-8). The caller
+ * frees *data. The line readers (formats_input_line) skip a UTF-8 mark and refuse the
+ * others. */
+#define FORMATS_SLURP_MAX ((size_t)1 << 30)
+int formats_slurp(const char *path, size_t max, char **data, size_t *len, const char **encoding,
+                  util_error *err);
 
 /* Splits a line into whitespace-separated fields (space, tab, CR, VT, FF). line[len] must
  * be writable: it is set to NUL, and fields are NUL-terminated in place. Returns the number
  * of fields found, at most max; max + 1 when the line has more than max fields; -1 when the
  * line contains a NUL byte. */
 int formats_split(char *line, size_t len, char **fields, size_t *lens, int max);
-
-#define FORMATS_NAME_MAX 1024
-/* What is wrong with a name kept in a campaign (topic id, docno, run tag), shown on a
- * terminal: "contains a control character or invalid UTF-8" (C0, DEL, C1 included) or
- * "is longer than 1024 bytes"; NULL when it is fine. */
-const char *formats_name_problem(const char *s, size_t n);
 
 /* ---- Qrels: "qid iter docno rel" ---- */
 
@@ -76,7 +78,7 @@ typedef struct formats_qrels {
     formats_qrels_topic *topics;  /* sorted by qid (strcmp) */
     size_t ntopics;
     size_t nlines;
-    char *text;                   /* the file's text; strings point into it */
+    struct formats_arena *strings; /* the qids, groups and docnos */
     formats_qrel *all;
     int judgment_groups;          /* read by formats_qrels_read_jg */
 } formats_qrels;

@@ -1,5 +1,6 @@
 /* input.c: buffered line input from plain files, gzip files and stdin, and field splitting. */
 #include "formats.h"
+#include "formats_private.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -24,6 +25,7 @@ struct formats_input {
     long lineno;
     uint64_t size;
     int is_stdin;
+    int bom_done;        /* the start was checked for a byte-order mark */
 };
 
 static const char *input_name(const char *path)
@@ -127,8 +129,60 @@ static long input_fill(formats_input *in, util_error *err)
     return got;
 }
 
+/* The byte-order mark at the start of s[0..n): its length, with the encoding it names in
+ * *enc ("UTF-8", "UTF-16LE", ...); 0 when there is none. UTF-32LE before UTF-16LE: its mark
+ * begins with the other's. */
+static size_t bom_detect(const char *s, size_t n, const char **enc)
+{
+    static const struct {
+        const char *bytes;
+        size_t len;
+        const char *name;
+    } marks[] = {
+        { "\xEF\xBB\xBF", 3, "UTF-8" },       { "\xFF\xFE\0\0", 4, "UTF-32LE" },
+        { "\0\0\xFE\xFF", 4, "UTF-32BE" },   { "\xFF\xFE", 2, "UTF-16LE" },
+        { "\xFE\xFF", 2, "UTF-16BE" },
+    };
+    for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
+        if (n >= marks[i].len && memcmp(s, marks[i].bytes, marks[i].len) == 0) {
+            *enc = marks[i].name;
+            return marks[i].len;
+        }
+    *enc = NULL;
+    return 0;
+}
+
+static int bom_refuse(const char *path, const char *enc, util_error *err)
+{
+    return util_error_set(err, UTIL_EXIT_INPUT, path, 0,
+                          "%s text (it starts with a byte-order mark): convert it to UTF-8 first "
+                          "(e.g. iconv -f %s -t UTF-8)", enc, enc);
+}
+
+/* Skips a UTF-8 byte-order mark at the start of the input; refuses UTF-16 and UTF-32,
+ * which a line reader cannot split. */
+static int input_bom(formats_input *in, util_error *err)
+{
+    in->bom_done = 1;
+    while (in->end - in->start < 4) {
+        long got = input_fill(in, err);
+        if (got < 0)
+            return -1;
+        if (got == 0)
+            break;
+    }
+    const char *enc;
+    size_t n = bom_detect(in->buf + in->start, in->end - in->start, &enc);
+    if (n > 0 && strcmp(enc, "UTF-8") != 0)
+        return bom_refuse(in->path, enc, err);
+    in->start += n;
+    return 0;
+}
+
 int formats_input_line(formats_input *in, char **line, size_t *len, util_error *err)
 {
+    if (!in->bom_done && input_bom(in, err) != 0)
+        return -1;
     size_t scan = in->start;
     for (;;) {
         char *nl = memchr(in->buf + scan, '\n', in->end - scan);
@@ -204,30 +258,119 @@ void formats_input_close(formats_input **pin)
     *pin = NULL;
 }
 
-int formats_slurp(const char *path, char **data, size_t *len, util_error *err)
+/* Converts UTF-16 or UTF-32 text (without its mark) to UTF-8; an unpaired surrogate, a
+ * value past U+10FFFF or a trailing odd byte becomes U+FFFD. The caller frees *out. */
+static void utf_convert(const unsigned char *s, size_t n, const char *enc, char **out,
+                        size_t *out_len)
 {
+    int unit = enc[4] == '3' ? 4 : 2;
+    int big = enc[strlen(enc) - 2] == 'B';
+    char *d = util_malloc(n / unit * 4 + 8);
+    size_t o = 0, i = 0;
+    while (i < n) {
+        uint32_t cp = 0xFFFD;
+        if (n - i < (size_t)unit) {
+            i = n;
+        } else if (unit == 4) {
+            cp = big ? (uint32_t)s[i] << 24 | (uint32_t)s[i + 1] << 16 | (uint32_t)s[i + 2] << 8 | s[i + 3]
+                     : (uint32_t)s[i + 3] << 24 | (uint32_t)s[i + 2] << 16 | (uint32_t)s[i + 1] << 8 | s[i];
+            i += 4;
+        } else {
+            uint32_t u = big ? (uint32_t)s[i] << 8 | s[i + 1] : (uint32_t)s[i + 1] << 8 | s[i];
+            i += 2;
+            cp = u;
+            if (u >= 0xD800 && u <= 0xDBFF && n - i >= 2) {
+                uint32_t v = big ? (uint32_t)s[i] << 8 | s[i + 1] : (uint32_t)s[i + 1] << 8 | s[i];
+                if (v >= 0xDC00 && v <= 0xDFFF) {
+                    cp = 0x10000 + ((u - 0xD800) << 10) + (v - 0xDC00);
+                    i += 2;
+                }
+            }
+        }
+        if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            cp = 0xFFFD;
+        o += util_utf8_encode(cp, d + o);
+    }
+    d[o] = '\0';
+    *out = d;
+    *out_len = o;
+}
+
+/* A NUL byte in s[from, n): -1 with err set naming its line, 0 when there is none. */
+static int nul_check(const char *path, const char *s, size_t from, size_t n, util_error *err)
+{
+    const char *z = memchr(s + from, '\0', n - from);
+    if (z == NULL)
+        return 0;
+    long line = 1;
+    for (const char *p = s; (p = memchr(p, '\n', (size_t)(z - p))) != NULL; p++)
+        line++;
+    return util_error_set(err, UTIL_EXIT_INPUT, path, line, "NUL byte in line");
+}
+
+int formats_slurp(const char *path, size_t max, char **data, size_t *len, const char **encoding,
+                  util_error *err)
+{
+    int rc = -1;
+    const char *enc = NULL;
+    size_t bom = 0, scanned = 0;
+    int checked = 0;
     formats_input *in = formats_input_open(path, err);
     if (in == NULL)
-        return -1;
+        goto out;
+    in->bom_done = 1;
     for (;;) {
+        if (in->end == in->cap) {
+            /* max + 8: room for a byte-order mark and one byte over the limit */
+            in->cap = in->cap * 2 < max + 8 ? in->cap * 2 : max + 8;
+            in->buf = util_realloc(in->buf, in->cap + 1);
+        }
         long got = input_fill(in, err);
-        if (got < 0) {
-            formats_input_close(&in);
-            return -1;
+        if (got < 0)
+            goto out;
+        if (!checked && (in->end >= 4 || got == 0)) {
+            bom = bom_detect(in->buf, in->end, &enc);
+            checked = 1;
+            scanned = bom;
+        }
+        /* Text files have no NUL byte: refusing it as it arrives also stops a file of
+         * zeros (a device, a gzip bomb) after its first chunk. UTF-16 and UTF-32 are
+         * checked once converted. */
+        if (checked && (enc == NULL || strcmp(enc, "UTF-8") == 0)) {
+            if (nul_check(in->path, in->buf, scanned, in->end, err) != 0)
+                goto out;
+            scanned = in->end;
         }
         if (got == 0)
             break;
-        if (in->end == in->cap) {
-            in->cap *= 2;
-            in->buf = util_realloc(in->buf, in->cap + 1);
+        if (in->end - bom > max) {
+            util_error_set(err, UTIL_EXIT_INPUT, in->path, 0,
+                           "larger than %zu MiB once decompressed; a file this large is not "
+                           "supported", max >> 20);
+            goto out;
         }
     }
-    in->buf[in->end] = '\0';
-    *data = in->buf;
-    *len = in->end;
-    in->buf = NULL;
+    if (enc != NULL && strcmp(enc, "UTF-8") != 0) {
+        utf_convert((const unsigned char *)in->buf + bom, in->end - bom, enc, data, len);
+        if (nul_check(in->path, *data, 0, *len, err) != 0) {
+            util_free(data);
+            goto out;
+        }
+    } else {
+        memmove(in->buf, in->buf + bom, in->end - bom);
+        in->end -= bom;
+        in->buf[in->end] = '\0';
+        *data = in->buf;
+        *len = in->end;
+        in->buf = NULL;
+        enc = NULL;
+    }
+    if (encoding != NULL)
+        *encoding = enc;
+    rc = 0;
+out:
     formats_input_close(&in);
-    return 0;
+    return rc;
 }
 
 /* Character classes for field splitting: 1 = blank, 2 = NUL, 0 = part of a field. */
@@ -268,38 +411,36 @@ int formats_split(char *line, size_t len, char **fields, size_t *lens, int max)
     return n;
 }
 
-/* A name (topic id, docno, run tag) must be valid UTF-8 without C0 or C1 controls or DEL. */
-static int name_clean(const char *s, size_t n)
-{
-    const unsigned char *u = (const unsigned char *)s;
-    for (size_t i = 0; i < n;) {
-        uint32_t cp;
-        size_t k = util_utf8_decode(u + i, n - i, &cp);
-        if (k == 0 || cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F))
-            return 0;
-        i += k;
-    }
-    return 1;
-}
-
-const char *formats_name_problem(const char *s, size_t n)
-{
-    if (n > FORMATS_NAME_MAX)
-        return "is longer than 1024 bytes";
-    return name_clean(s, n) ? NULL : "contains a control character or invalid UTF-8";
-}
-
 int formats_checksum(const char *path, char *out, util_error *err)
 {
+    /* Looked at before it is opened: opening a FIFO blocks until someone writes to it. */
+    struct stat pre;
+    if (stat(path, &pre) == 0 && !S_ISREG(pre.st_mode) && !S_ISDIR(pre.st_mode))
+        return util_error_set(err, UTIL_EXIT_INPUT, input_name(path), 0,
+                              "not a regular file (a pipe or device cannot be imported; save it "
+                              "to a file first)");
     int fd = open(path, O_RDONLY);
     if (fd < 0)
         return util_error_set(err, UTIL_EXIT_INPUT, input_name(path), 0, "cannot open: %s",
                               strerror(errno));
     struct stat st;
-    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    if (fstat(fd, &st) != 0) {
+        int e = errno;
+        close(fd);
+        return util_error_set(err, UTIL_EXIT_INPUT, input_name(path), 0, "cannot open: %s",
+                              strerror(e));
+    }
+    if (S_ISDIR(st.st_mode)) {
         close(fd);
         return util_error_set(err, UTIL_EXIT_INPUT, input_name(path), 0,
                               "is a directory, not a file");
+    }
+    /* The file is read twice (here, then by its reader): a pipe or a device cannot be. */
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        return util_error_set(err, UTIL_EXIT_INPUT, input_name(path), 0,
+                              "not a regular file (a pipe or device cannot be imported; save it "
+                              "to a file first)");
     }
     size_t cap = 1u << 20;
     char *buf = util_malloc(cap);
@@ -327,4 +468,51 @@ int formats_checksum(const char *path, char *out, util_error *err)
         snprintf(out, 33, "%016llx%016llx", (unsigned long long)h1,
                  (unsigned long long)(h2 ^ total));
     return rc;
+}
+
+char *formats_arena_copy(formats_arena *a, const char *s, size_t n)
+{
+    formats_arena_block *b = a->head;
+    if (b == NULL || b->used + n + 1 > b->cap) {
+        formats_arena_block *next = b != NULL ? b->next : NULL;
+        if (next != NULL && next->cap >= n + 1) {
+            next->used = 0;
+            b = next;
+        } else {
+            size_t cap = n + 1 > (1u << 20) ? n + 1 : (1u << 20);
+            formats_arena_block *nb = util_malloc(sizeof *nb + cap);
+            nb->cap = cap;
+            nb->used = 0;
+            nb->next = next;
+            if (b != NULL)
+                b->next = nb;
+            else
+                a->first = nb;
+            b = nb;
+        }
+        a->head = b;
+    }
+    char *d = b->data + b->used;
+    memcpy(d, s, n);
+    d[n] = '\0';
+    b->used += n + 1;
+    return d;
+}
+
+void formats_arena_reset(formats_arena *a)
+{
+    a->head = a->first;
+    if (a->head != NULL)
+        a->head->used = 0;
+}
+
+void formats_arena_free(formats_arena *a)
+{
+    formats_arena_block *b = a->first;
+    while (b != NULL) {
+        formats_arena_block *n = b->next;
+        free(b);
+        b = n;
+    }
+    a->head = a->first = NULL;
 }

@@ -22,7 +22,7 @@ formats_prefs *formats_prefs_read(const char *path, int from_qrels, util_error *
     size_t n = 0, cap = 0;
     formats_prefs *pr = NULL;
     int want = from_qrels ? 4 : 5;
-    if (formats_slurp(path, &text, &len, err) != 0)
+    if (formats_slurp(path, FORMATS_SLURP_MAX, &text, &len, NULL, err) != 0)
         goto out;
     char *p = text, *end = text + len;
     long lineno = 0;

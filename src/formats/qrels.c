@@ -1,5 +1,6 @@
 /* qrels.c: the strict reader of TREC qrels files ("qid iter docno rel", or "qid jg docno rel"), indexed for lookup. */
 #include "formats.h"
+#include "formats_private.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -48,7 +49,8 @@ typedef struct qid_map {
     size_t n, cap;
 } qid_map;
 
-static uint32_t qid_map_get(qid_map *m, const char *qid, size_t len)
+/* The topic number of qid, a new one (qid copied into strings) when it is new. */
+static uint32_t qid_map_get(qid_map *m, formats_arena *strings, const char *qid, size_t len)
 {
     if ((m->n + 1) * 2 > (size_t)m->mask + 1) {
         uint32_t ncap = (m->mask + 1) * 2;
@@ -71,7 +73,7 @@ static uint32_t qid_map_get(qid_map *m, const char *qid, size_t len)
         h = (h + 1) & m->mask;
     }
     util_grow(&m->qids, &m->cap, m->n + 1, sizeof *m->qids);
-    m->qids[m->n] = qid;
+    m->qids[m->n] = formats_arena_copy(strings, qid, len);
     m->slots[h] = (uint32_t)m->n + 1;
     return (uint32_t)m->n++;
 }
@@ -118,30 +120,32 @@ static int qrels_group_topic(formats_qrels_topic *t, const char *name, util_erro
     return 0;
 }
 
+/* Reads the file line by line (memory grows with the judgments kept, not with the file),
+ * copying each name once into the arena: a topic id or group repeated on the lines that
+ * follow is not copied again. */
 static formats_qrels *qrels_read(const char *path, int jg, util_error *err)
 {
     const char *name = qrels_name(path);
-    char *text = NULL;
-    size_t len = 0;
-    if (formats_slurp(path, &text, &len, err) != 0)
-        return NULL;
     formats_qrel *all = NULL;   /* in file order, then grouped by topic in place */
     uint32_t *tix = NULL;       /* each line's topic, in order of first appearance */
     size_t nlines = 0, cap = 0, tcap = 0;
     qid_map map = { util_calloc(64, sizeof(uint32_t)), 63, NULL, 0, 0 };
     formats_qrels *q = NULL;
-    char *p = text, *end = text + len;
-    long lineno = 0;
-    while (p < end) {
-        char *nl = memchr(p, '\n', (size_t)(end - p));
-        char *le = nl != NULL ? nl : end;
-        lineno++;
-        size_t n = (size_t)(le - p);
-        char *line = p;
-        p = nl != NULL ? nl + 1 : end;
+    formats_arena *strings = util_calloc(1, sizeof *strings);
+    const char *last_qid = NULL, *last_iter = NULL;
+    size_t last_qid_len = 0, last_iter_len = 0;
+    uint32_t last_t = 0;
+    char *line;
+    size_t line_len;
+    int got;
+    formats_input *in = formats_input_open(path, err);
+    if (in == NULL)
+        goto fail;
+    while ((got = formats_input_line(in, &line, &line_len, err)) == 1) {
+        long lineno = formats_input_lineno(in);
         char *f[4];
         size_t fl[4];
-        int nf = formats_split(line, n, f, fl, 4);
+        int nf = formats_split(line, line_len, f, fl, 4);
         if (nf < 0) {
             util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "NUL byte in line");
             goto fail;
@@ -165,29 +169,55 @@ static formats_qrels *qrels_read(const char *path, int jg, util_error *err)
                            "relevance grade %ld is out of range (-1000000000 to 1000000)", rel);
             goto fail;
         }
-        if (fl[2] > 0xffffffu) {
-            util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "docno too long");
+        if (lineno > 0xffffffffL) {
+            util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "file too long");
             goto fail;
+        }
+        /* Names reach the terminal and whitespace-separated files (util_name_problem). */
+        const char *why = util_name_problem(f[2], fl[2]);
+        if (why != NULL) {
+            util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "docno %s", why);
+            goto fail;
+        }
+        if (last_qid == NULL || fl[0] != last_qid_len || memcmp(f[0], last_qid, fl[0]) != 0) {
+            if ((why = util_name_problem(f[0], fl[0])) != NULL) {
+                util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "topic id %s", why);
+                goto fail;
+            }
+            last_t = qid_map_get(&map, strings, f[0], fl[0]);
+            last_qid = map.qids[last_t];
+            last_qid_len = fl[0];
+        }
+        if (last_iter == NULL || fl[1] != last_iter_len || memcmp(f[1], last_iter, fl[1]) != 0) {
+            if ((why = util_name_problem(f[1], fl[1])) != NULL) {
+                util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "%s %s",
+                               jg ? "judgment group" : "iteration column", why);
+                goto fail;
+            }
+            last_iter = formats_arena_copy(strings, f[1], fl[1]);
+            last_iter_len = fl[1];
         }
         util_grow(&all, &cap, nlines + 1, sizeof *all);
         util_grow(&tix, &tcap, nlines + 1, sizeof *tix);
-        tix[nlines] = qid_map_get(&map, f[0], fl[0]);
+        tix[nlines] = last_t;
         formats_qrel *r = &all[nlines++];
-        r->docno = f[2];
-        r->iter = f[1];
+        r->docno = formats_arena_copy(strings, f[2], fl[2]);
+        r->iter = last_iter;
         r->docno_len = (uint32_t)fl[2];
         r->line = (uint32_t)lineno;
         r->rel = rel;
         r->hash = util_hash(f[2], fl[2]);
     }
+    if (got < 0)
+        goto fail;
     if (nlines == 0) {
         util_error_set(err, UTIL_EXIT_INPUT, name, 0, "no judgments (empty qrels file)");
         goto fail;
     }
     q = util_calloc(1, sizeof *q);
     q->path = util_strdup(name);
-    q->text = text;
-    text = NULL;
+    q->strings = strings;
+    strings = NULL;
     q->nlines = nlines;
     q->ntopics = map.n;
     q->topics = util_calloc(map.n, sizeof *q->topics);
@@ -242,13 +272,17 @@ static formats_qrels *qrels_read(const char *path, int jg, util_error *err)
     free(tix);
     free(map.slots);
     free(map.qids);
+    formats_input_close(&in);
     return q;
 fail:
     free(all);
     free(tix);
     free(map.slots);
     free(map.qids);
-    free(text);
+    if (strings != NULL)
+        formats_arena_free(strings);
+    free(strings);
+    formats_input_close(&in);
     formats_qrels_free(&q);
     return NULL;
 }
@@ -309,7 +343,9 @@ void formats_qrels_free(formats_qrels **pq)
     }
     free(q->topics);
     free(q->all);
-    free(q->text);
+    if (q->strings != NULL)
+        formats_arena_free(q->strings);
+    free(q->strings);
     free(q->path);
     free(q);
     *pq = NULL;

@@ -1,67 +1,9 @@
 /* run.c: the strict reader of TREC run files ("qid iter docno rank score tag"), topic by topic. */
 #include "formats.h"
+#include "formats_private.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* A chunked string arena: pointers into it stay valid until it is reset or freed. */
-typedef struct arena_block {
-    struct arena_block *next;
-    size_t used, cap;
-    char data[];
-} arena_block;
-
-typedef struct arena {
-    arena_block *head;   /* block being filled */
-    arena_block *first;
-} arena;
-
-static char *arena_copy(arena *a, const char *s, size_t n)
-{
-    arena_block *b = a->head;
-    if (b == NULL || b->used + n + 1 > b->cap) {
-        arena_block *next = b != NULL ? b->next : NULL;
-        if (next != NULL && next->cap >= n + 1) {
-            next->used = 0;
-            b = next;
-        } else {
-            size_t cap = n + 1 > (1u << 20) ? n + 1 : (1u << 20);
-            arena_block *nb = util_malloc(sizeof *nb + cap);
-            nb->cap = cap;
-            nb->used = 0;
-            nb->next = next;
-            if (b != NULL)
-                b->next = nb;
-            else
-                a->first = nb;
-            b = nb;
-        }
-        a->head = b;
-    }
-    char *d = b->data + b->used;
-    memcpy(d, s, n);
-    d[n] = '\0';
-    b->used += n + 1;
-    return d;
-}
-
-static void arena_reset(arena *a)
-{
-    a->head = a->first;
-    if (a->head != NULL)
-        a->head->used = 0;
-}
-
-static void arena_free(arena *a)
-{
-    arena_block *b = a->first;
-    while (b != NULL) {
-        arena_block *n = b->next;
-        free(b);
-        b = n;
-    }
-    a->head = a->first = NULL;
-}
 
 typedef struct run_topic {
     const char *qid;
@@ -72,8 +14,8 @@ typedef struct run_topic {
 
 typedef struct run_reader {
     const char *name;
-    arena keep;           /* qids and tags, and in GROUP mode every docno */
-    arena scratch;        /* docnos of the current topic in STREAM mode */
+    formats_arena keep;           /* qids and tags, and in GROUP mode every docno */
+    formats_arena scratch;        /* docnos of the current topic in STREAM mode */
     run_topic *topics;
     size_t ntopics, cap;
     uint32_t *qslots;     /* qid -> topic + 1 */
@@ -109,7 +51,7 @@ static uint32_t reader_topic(run_reader *r, const char *qid, size_t len, int *cr
     util_grow(&r->topics, &r->cap, r->ntopics + 1, sizeof *r->topics);
     run_topic *t = &r->topics[r->ntopics];
     memset(t, 0, sizeof *t);
-    t->qid = arena_copy(&r->keep, qid, len);
+    t->qid = formats_arena_copy(&r->keep, qid, len);
     r->qslots[h] = (uint32_t)r->ntopics + 1;
     *created = 1;
     return (uint32_t)r->ntopics++;
@@ -173,8 +115,8 @@ static void reader_free(run_reader *r)
     free(r->topics);
     free(r->qslots);
     free(r->dedup);
-    arena_free(&r->keep);
-    arena_free(&r->scratch);
+    formats_arena_free(&r->keep);
+    formats_arena_free(&r->scratch);
 }
 
 /* A CR followed by more text on the same line: a file with old Mac line ends (or mixed
@@ -247,8 +189,19 @@ int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_f
             rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno, "docno or file too long");
             goto done;
         }
+        /* Names reach the terminal and whitespace-separated files (util_name_problem); the
+         * topic id and the tag are checked when they change, the docno on every line. */
+        const char *why = util_name_problem(f[2], fl[2]);
+        if (why != NULL) {
+            rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno, "docno %s", why);
+            goto done;
+        }
         /* Find the line's topic. */
         if (cur < 0 || strcmp(r.topics[cur].qid, f[0]) != 0) {
+            if ((why = util_name_problem(f[0], fl[0])) != NULL) {
+                rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno, "topic id %s", why);
+                goto done;
+            }
             int created;
             uint32_t t = reader_topic(&r, f[0], fl[0], &created);
             if (mode == FORMATS_RUN_STREAM) {
@@ -265,20 +218,24 @@ int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_f
                     free(done_t->docs);
                     done_t->docs = NULL;
                     done_t->n = done_t->cap = 0;
-                    arena_reset(&r.scratch);
+                    formats_arena_reset(&r.scratch);
                 }
             }
             cur = (long)t;
         }
         if (last_tag == NULL || last_tag_len != fl[5] || memcmp(last_tag, f[5], fl[5]) != 0) {
-            last_tag = arena_copy(&r.keep, f[5], fl[5]);
+            if ((why = util_name_problem(f[5], fl[5])) != NULL) {
+                rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno, "run tag %s", why);
+                goto done;
+            }
+            last_tag = formats_arena_copy(&r.keep, f[5], fl[5]);
             last_tag_len = fl[5];
         }
         run_topic *t = &r.topics[cur];
         t->tag = last_tag;
         util_grow(&t->docs, &t->cap, t->n + 1, sizeof *t->docs);
         formats_run_doc *d = &t->docs[t->n++];
-        d->docno = arena_copy(mode == FORMATS_RUN_STREAM ? &r.scratch : &r.keep, f[2], fl[2]);
+        d->docno = formats_arena_copy(mode == FORMATS_RUN_STREAM ? &r.scratch : &r.keep, f[2], fl[2]);
         d->docno_len = (uint32_t)fl[2];
         d->line = (uint32_t)lineno;
         d->score = score;

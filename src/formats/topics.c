@@ -277,6 +277,7 @@ typedef struct reader {
     long line;
     size_t qid;
     int has_qid;
+    int utf8_forced;           /* the file was UTF-16 or UTF-32, converted to UTF-8 */
     size_t empty;              /* offset of "" in text */
     strbuf ids;
     seen_id *seen;
@@ -323,21 +324,16 @@ static int topic_id(reader *r, const char *s, size_t n, long line, int strip_zer
     if (n > TOPICS_MAX_ID)
         return util_error_set(r->err, UTIL_EXIT_INPUT, r->name, line,
                               "topic id longer than %d bytes", TOPICS_MAX_ID);
-    const unsigned char *p = (const unsigned char *)s, *end = p + n;
+    const char *why = util_name_problem(s, n);
     int space = 0, digits = 1;
-    while (p < end) {
-        uint32_t cp = 0;
-        size_t skip;
-        size_t k = utf8_seq(p, (size_t)(end - p), &cp, &skip);
-        if (k != 0 && is_space((int)cp))
+    for (size_t i = 0; i < n; i++) {
+        if (is_space((unsigned char)s[i]))
             space = 1;
-        else if (k == 0 || is_control(cp))
-            return util_error_set(r->err, UTIL_EXIT_INPUT, r->name, line,
-                                  "topic id contains a control character or invalid UTF-8");
-        if (cp < '0' || cp > '9')
+        if (s[i] < '0' || s[i] > '9')
             digits = 0;
-        p += k;
     }
+    if (why != NULL && !space)
+        return util_error_set(r->err, UTIL_EXIT_INPUT, r->name, line, "topic id %s", why);
     if (space) {
         /* s may be in r->raw (XML), never in r->text */
         size_t off = topic_str(r, s, n);
@@ -1100,7 +1096,7 @@ static int xml_read(reader *r, const char *data, size_t n, formats_topics_format
     memset(&st, 0, sizeof st);
     xmlParserCtxtPtr ctxt = NULL;
     xmlDocPtr doc = NULL;
-    if (xml_is_utf8(data, n) && utf8_repair(data, n, &fixed)) {
+    if ((r->utf8_forced || xml_is_utf8(data, n)) && utf8_repair(data, n, &fixed)) {
         data = fixed.p;
         n = fixed.len;
     }
@@ -1126,7 +1122,7 @@ static int xml_read(reader *r, const char *data, size_t n, formats_topics_format
     ctxt->sax->entityDecl = xml_entity_decl;
     /* No XML_PARSE_NOENT, DTDLOAD, DTDATTR or HUGE: entities stay references (expanded by
      * xml_text within a budget), no DTD is loaded, libxml2 keeps its size limits. */
-    doc = xmlCtxtReadMemory(ctxt, data, (int)n, r->name, NULL,
+    doc = xmlCtxtReadMemory(ctxt, data, (int)n, r->name, r->utf8_forced ? "UTF-8" : NULL,
                             XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
                                 XML_PARSE_BIG_LINES);
     if (doc == NULL || st.have || !ctxt->wellFormed) {
@@ -1227,14 +1223,14 @@ int formats_topics_read(const char *path, formats_topics_format fmt, formats_top
         util_error_set(err, UTIL_EXIT_USAGE, NULL, 0, "unknown topic file format %d", (int)fmt);
         goto out;
     }
-    if (formats_slurp(path, &data, &len, err) != 0)
+    const char *encoding = NULL;
+    if (formats_slurp(path, FORMATS_SLURP_MAX, &data, &len, &encoding, err) != 0)
         goto out;
+    /* UTF-16 and UTF-32 files are UTF-8 from here on: libxml2 must not follow their
+     * declaration (encoding="UTF-16") any more. */
+    r.utf8_forced = encoding != NULL;
     const char *s = data;
     size_t n = len;
-    if (n >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
-        s += 3;
-        n -= 3;
-    }
     if (is_blank(s, s + n)) {
         util_error_set(err, UTIL_EXIT_INPUT, r.name, 0, "no topics (empty file)");
         goto out;

@@ -23,7 +23,7 @@ formats_zscores *formats_zscores_read(const char *path, util_error *err)
     formats_zscore *all = NULL;
     size_t n = 0, cap = 0;
     formats_zscores *z = NULL;
-    if (formats_slurp(path, &text, &len, err) != 0)
+    if (formats_slurp(path, FORMATS_SLURP_MAX, &text, &len, NULL, err) != 0)
         goto out;
     char *p = text, *end = text + len;
     long lineno = 0;

@@ -103,4 +103,14 @@ void util_progress_end(util_progress *p);
 size_t util_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
 size_t util_utf8_encode(uint32_t cp, char *out);
 
+/* The one rule for every name that enters the program from a file, a command line or
+ * standard input and is kept, printed or written into a whitespace-separated file: topic
+ * ids, docnos, assessor names, run tags, qrels iteration columns, judgment groups.
+ * A name is not empty, at most UTIL_NAME_MAX bytes, valid UTF-8, and has no white space
+ * and no control character (C0, DEL, C1). Returns NULL when s[0..n) is fine, else what is
+ * wrong ("contains white space", "contains a control character or invalid UTF-8",
+ * "is longer than 1024 bytes", "is empty"), to follow the name of the thing. */
+#define UTIL_NAME_MAX 1024
+const char *util_name_problem(const char *s, size_t n);
+
 #endif

@@ -55,6 +55,14 @@ mb() { head -c 1100000 /dev/zero | tr '\0' "$1"; }   # 1.1 MB of one character, 
 { printf 'x01\tfirst\n'; mb x; printf '\tsecond\n'; } >"$gen/docs_1mb_docno.tsv"
 { printf 'b1 Q0 e01 1 9.0 bad\nb1 Q0 e02 2 '; mb 9; printf ' bad\n'; } >"$gen/run_1mb_score.txt"
 mkdir "$gen/run_is_directory" "$gen/qrels_is_directory" "$gen/topics_is_directory" "$gen/docs_is_directory"
+# Special files: FIFOs nobody writes to (an import must not wait for a writer) and /dev/zero
+# (eval must stop at the line-length bound, not hang or fill the memory); every call below
+# runs under `timeout`, so a regression fails rather than hangs.
+for k in run qrels topics docs; do mkfifo "$gen/${k}_is_fifo"; done
+for k in run qrels prefs; do ln -s /dev/zero "$gen/${k}_dev_zero"; done
+# Gzip bombs: 300 MB of zeros in 300 KB. The readers must stop early (line bound, NUL byte).
+head -c 300M /dev/zero | gzip -1 >"$gen/qrels_gzip_bomb.txt.gz"
+cp "$gen/qrels_gzip_bomb.txt.gz" "$gen/topics_gzip_bomb.xml.gz"
 
 ncase=0
 while IFS=$'\t' read -r file kind want line msg; do
@@ -64,9 +72,9 @@ while IFS=$'\t' read -r file kind want line msg; do
     [ -e "$f" ] || f=$gen/$file
     if [ ! -e "$f" ]; then bad "$file" "no such file in tests/bad or made by this script"; continue; fi
     case $kind in
-    eval-run) tj eval "$data/small.qrels" "$f" >"$tmp/out" 2>"$tmp/err" ;;
-    eval-qrels) tj eval "$f" "$data/small_a.run" >"$tmp/out" 2>"$tmp/err" ;;
-    eval-prefs) tj eval -R prefs -m all_prefs "$f" "$data/small_a.run" >"$tmp/out" 2>"$tmp/err" ;;
+    eval-run) timeout 60 "$TRECJUDGE" eval "$data/small.qrels" "$f" >"$tmp/out" 2>"$tmp/err" ;;
+    eval-qrels) timeout 60 "$TRECJUDGE" eval "$f" "$data/small_a.run" >"$tmp/out" 2>"$tmp/err" ;;
+    eval-prefs) timeout 60 "$TRECJUDGE" eval -R prefs -m all_prefs "$f" "$data/small_a.run" >"$tmp/out" 2>"$tmp/err" ;;
     runs | qrels | topics | docs) timeout 60 "$TRECJUDGE" "$kind" import -d "$c" "$f" >"$tmp/out" 2>"$tmp/err" ;;
     *) bad "$file" "unknown kind '$kind' in the manifest"; continue ;;
     esac
@@ -93,6 +101,40 @@ while IFS=$'\t' read -r file kind want line msg; do
         cmp -s "$tmp/before.$part" "$tmp/after.$part" || bad "$name" "the campaign changed ($part)"
     done
 done <"$bad/MANIFEST.tsv"
+
+# Bounded memory: the gzip bombs and /dev/zero are refused within a few hundred MB of address
+# space (the whole input was read into memory once: "out of memory", exit 4). ulimit -v
+# cannot hold the sanitizers' or valgrind's reservations: skipped there.
+if [ -z "${TJ_VALGRIND:-}" ] && (ulimit -v 400000 && "$TRECJUDGE" eval --help) >/dev/null 2>&1; then
+    for k in "eval $gen/qrels_gzip_bomb.txt.gz $data/small_a.run" "eval $gen/qrels_dev_zero $data/small_a.run" \
+        "eval $data/small.qrels $gen/run_dev_zero" "topics import -d $c $gen/topics_gzip_bomb.xml.gz"; do
+        # shellcheck disable=SC2086
+        (ulimit -v 400000 && timeout 60 "$TRECJUDGE" $k) >/dev/null 2>"$tmp/err"; st=$?
+        [ "$st" -eq 2 ] && ok || bad "bounded memory: $k" "status $st: $(head -c 300 "$tmp/err")"
+    done
+else
+    echo "SKIP bounded memory (ulimit -v is not usable with this build)"
+fi
+
+# A file name with control characters is shown escaped in messages, never raw.
+esc=$tmp/$'esc\033]2;pwned\007name.run'
+printf 'b1 Q0 e01 1 x bad\n' >"$esc"
+for k in "runs import -d $c" "eval $data/small.qrels"; do
+    # shellcheck disable=SC2086
+    timeout 60 "$TRECJUDGE" $k "$esc" >/dev/null 2>"$tmp/err"; st=$?
+    if [ "$st" -ne 2 ]; then
+        bad "escaped file name ($k)" "status $st"
+    elif LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]' "$tmp/err"; then
+        bad "escaped file name ($k)" "a control character reached standard error"
+    elif ! grep -qF 'esc\x1b]2;pwned\x07name.run:1: score' "$tmp/err"; then
+        bad "escaped file name ($k)" "$(head -c 300 "$tmp/err")"
+    else
+        ok
+    fi
+done
+timeout 60 "$TRECJUDGE" topics import -d "$c" "$tmp"/$'no\033[2Jsuch' >/dev/null 2>"$tmp/err"
+LC_ALL=C grep -q $'\033' "$tmp/err" && bad "escaped missing file name" "raw ESC on stderr" || ok
+
 nfiles=$(find "$bad" -type f ! -name MANIFEST.tsv | wc -l)
 unlisted=$(cd "$bad" && for f in *; do [ "$f" = MANIFEST.tsv ] || grep -q "^$f	" MANIFEST.tsv || echo "$f"; done)
 [ -z "$unlisted" ] && ok || bad "manifest" "files not in MANIFEST.tsv: $unlisted"

@@ -121,5 +121,86 @@ else
     skip=$((skip + 1))
 fi
 
+# Names: every id that comes from a command line, standard input or a file follows one rule
+# (no white space, no control character, valid UTF-8, at most 1024 bytes), and a refused
+# name changes nothing.
+n=$tmp/names.tjdb
+printf '301\tfirst\n302\tsecond\n' >"$tmp/names_topics.tsv"
+tj init -d "$n" 2>/dev/null && tj topics import -d "$n" "$tmp/names_topics.tsv" 2>/dev/null \
+    && tj judge -d "$n" --assessor ann 301 DOC-B 1 2>/dev/null || bad "names campaign" "cannot make it"
+names_state() { tj qrels export -d "$n" --per-assessor 2>&1; tj status -d "$n" --tsv 2>&1; }
+names_state >"$tmp/names_before"
+names_refused() {  # NAME WANTED-STATUS MESSAGE COMMAND...
+    local name=$1 want=$2 msg=$3
+    shift 3
+    "$@" </dev/null >/dev/null 2>"$tmp/err"; local st=$?
+    names_state >"$tmp/names_after"
+    if [ "$st" -ne "$want" ]; then
+        bad "$name" "status $st, wanted $want: $(head -c 300 "$tmp/err")"
+    elif ! grep -qF -- "$msg" "$tmp/err"; then
+        bad "$name" "stderr lacks '$msg': $(head -c 300 "$tmp/err")"
+    elif LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]' "$tmp/err"; then
+        bad "$name" "a control character reached standard error"
+    elif ! cmp -s "$tmp/names_before" "$tmp/names_after"; then
+        bad "$name" "the campaign changed: $(diff "$tmp/names_before" "$tmp/names_after" | head -5)"
+    else
+        ok "$name"
+    fi
+}
+names_refused "judge: a docno with a newline (a forged qrels line)" 1 "judge: docno contains" \
+    tj judge -d "$n" --assessor ann 301 $'DOC-A 1\n302 0 FORGED' 1
+names_refused "judge: a docno with only a newline" 1 "docno contains a control character" \
+    tj judge -d "$n" 301 $'DOC-A\nFORGED' 1
+tj qrels export -d "$n" | grep -q FORGED && bad "no forged judgment" "$(tj qrels export -d "$n")" || ok "no forged judgment"
+names_refused "judge: a docno with a space" 1 "docno contains white space" tj judge -d "$n" 301 'DOC A' 1
+names_refused "judge: --assessor with ESC" 1 "assessor 'ann\x1b[31m' contains a control character" \
+    tj judge -d "$n" --assessor $'ann\e[31m' 301 DOC-C 1
+names_refused "judge: a 3000-byte assessor" 1 "is longer than 1024 bytes" \
+    tj judge -d "$n" --assessor "$(head -c 3000 /dev/zero | tr '\0' a)" 301 DOC-C 1
+names_refused "judge -: a docno with ESC on standard input" 2 "<stdin>:1: docno contains a control character" \
+    sh -c 'printf "301 DOC-\033]2;t\007 1\n" | "$0" judge -d "$1" -' "$TRECJUDGE" "$n"
+names_refused "assign: an assessor with a newline" 1 "assessor 'bob\x0aeve' contains a control" \
+    tj assign -d "$n" $'bob\neve' 301
+names_refused "assess: --topic with ESC" 1 "topic '301\x1b]2;x\x07' contains a control character" \
+    tj assess -d "$n" --assessor ann --topic $'301\e]2;x\a'
+names_refused "qrels import: --assessor with a newline" 1 "assessor 'x\x0ay' contains a control" \
+    tj qrels import -d "$n" --assessor $'x\ny' "$data/small.qrels"
+names_refused "runs import: --tag with a newline" 1 "--tag 'run\x0a301 Q0' contains a control" \
+    tj runs import -d "$n" --tag $'run\n301 Q0' "$data/small_a.run"
+names_refused "runs import: --tag with a space" 1 "--tag 'my run' contains white space" \
+    tj runs import -d "$n" --tag 'my run' "$data/small_a.run"
+names_refused "pool --next with ESC" 1 "topic '\x1b[2J' contains a control character" tj pool -d "$n" --next $'\e[2J'
+names_refused "report --run with a newline" 1 "run 'a\x0ab' contains a control" tj report -d "$n" --run $'a\nb'
+printf '301 \033]2;pwned\007 DOC-Z 1\n' >"$tmp/esc_iter.qrels"
+names_refused "qrels import: an iteration column with ESC" 2 "esc_iter.qrels:1: iteration column contains a control" \
+    tj qrels import -d "$n" "$tmp/esc_iter.qrels"
+# The iteration column is kept as written.
+printf '302 Q7 DOC-I 1\n' >"$tmp/iter.qrels"
+tj qrels import -d "$n" "$tmp/iter.qrels" 2>/dev/null && tj qrels export -d "$n" | grep -qx "302 Q7 DOC-I 1" \
+    && ok "qrels import keeps the iteration column" || bad "iteration column" "$(tj qrels export -d "$n")"
+
+# Topic files in UTF-16 (either byte order) and UTF-32, with a byte-order mark, are converted
+# (they were taken for TSV); a UTF-8 mark is skipped. A run in UTF-16 is refused clearly.
+if command -v iconv >/dev/null 2>&1; then
+    u=$tmp/utf16.tjdb
+    tj init -d "$u" 2>/dev/null
+    printf '<?xml version="1.0" encoding="UTF-16"?>\n<topics>\n<topic number="7"><query>caf\xc3\xa9 \xe2\x82\xac</query></topic>\n</topics>\n' \
+        | iconv -f UTF-8 -t UTF-16 >"$tmp/t16.xml"   # iconv writes a byte-order mark
+    printf '\xef\xbb\xbf<topics><topic number="8"><query>bom</query></topic></topics>\n' >"$tmp/t8.xml"
+    printf '9\tnine \xf0\x9f\x98\x80\n' | iconv -f UTF-8 -t UTF-16BE | { printf '\xfe\xff'; cat; } >"$tmp/t16be.tsv"
+    printf '10\tten\n' | iconv -f UTF-8 -t UTF-32LE | { printf '\xff\xfe\0\0'; cat; } >"$tmp/t32.tsv"
+    for f in t16.xml t8.xml t16be.tsv t32.tsv; do
+        tj topics import -d "$u" "$tmp/$f" >/dev/null 2>"$tmp/err" && ok "topics import $f" || bad "topics import $f" "$(cat "$tmp/err")"
+    done
+    tj status -d "$u" --tsv >"$tmp/out" 2>&1
+    for q in 7 8 9 10; do grep -q "^$q	" "$tmp/out" || bad "topic $q" "missing: $(head -5 "$tmp/out")"; done
+    printf 'b1 Q0 e01 1 9.0 r\n' | iconv -f UTF-8 -t UTF-16 >"$tmp/r16.run"
+    tj runs import -d "$u" "$tmp/r16.run" >/dev/null 2>"$tmp/err"; st=$?
+    [ "$st" -eq 2 ] && grep -q "convert it to UTF-8" "$tmp/err" && ok "UTF-16 run refused" || bad "UTF-16 run" "status $st: $(cat "$tmp/err")"
+else
+    echo "SKIP UTF-16 topics: iconv not found"
+    skip=$((skip + 1))
+fi
+
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

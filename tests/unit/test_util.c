@@ -173,10 +173,50 @@ static void test_utf8(void **state)
         assert_int_equal(util_utf8_decode((const unsigned char *)bad[i], strlen(bad[i]), &cp), 0);
 }
 
+/* The one name rule: what readers and command lines accept as an id. */
+static void test_name_problem(void **state)
+{
+    (void)state;
+    assert_null(util_name_problem("FBIS3-10082", 11));
+    assert_null(util_name_problem("caf\xc3\xa9-\xe2\x82\xac-\xf0\x9f\x98\x80", 14));
+    assert_null(util_name_problem("a'b;--\"c", 8));
+    assert_string_equal(util_name_problem("", 0), "is empty");
+    const char *bad[] = { "a\x1b[2Jb", "a\tb", "a\nb", "a\x7f", "a\xc2\x85", "\xc2\x9b", "\xff",
+                          "\xc3", "\xc0\xaf", "\xe0\x80\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80",
+                          "\xf8\x88\x80\x80\x80", "\x1b]2;title\x07" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        const char *why = util_name_problem(bad[i], strlen(bad[i]));
+        if (why == NULL || strstr(why, "control character or invalid UTF-8") == NULL)
+            fail_msg("name %zu accepted", i);
+    }
+    assert_string_equal(util_name_problem("a b", 3), "contains white space");
+    char nul[] = { 'a', '\0', 'b' };
+    assert_non_null(util_name_problem(nul, 3));
+    char *big = malloc(UTIL_NAME_MAX + 2000);
+    memset(big, 'x', UTIL_NAME_MAX + 2000);
+    assert_null(util_name_problem(big, UTIL_NAME_MAX));
+    assert_string_equal(util_name_problem(big, UTIL_NAME_MAX + 1), "is longer than 1024 bytes");
+    assert_string_equal(util_name_problem(big, 3000), "is longer than 1024 bytes");
+    free(big);
+}
+
+/* A path with control characters is shown escaped in a message, never raw. */
+static void test_error_path_escaped(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    util_error_set(&err, UTIL_EXIT_INPUT, "a\x1b]2;x\x07\nb\xc2\x9b.txt", 3, "bad %s", "thing");
+    assert_string_equal(err.msg, "a\\x1b]2;x\\x07\\x0ab\\xc2\\x9b.txt:3: bad thing");
+    util_error_set(&err, UTIL_EXIT_INPUT, "caf\xc3\xa9", 0, "empty");
+    assert_string_equal(err.msg, "caf\xc3\xa9: empty");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_utf8),
+        cmocka_unit_test(test_name_problem),
+        cmocka_unit_test(test_error_path_escaped),
         cmocka_unit_test(test_parse_double_matches_strtod),
         cmocka_unit_test(test_parse_double_rejects),
         cmocka_unit_test(test_parse_long),
