@@ -293,7 +293,7 @@ static int eval_prefs_topic_cb(void *vctx, formats_run_topic *rt, util_error *er
 static int eval_read_prefs(eval_ctx *c, const char *path, enum formats_run_mode mode,
                            formats_run_info *info, util_error *err)
 {
-    return formats_run_read(path, mode, eval_prefs_topic_cb, c, info, err);
+    return formats_run_read(path, mode | FORMATS_ANY_BYTES, eval_prefs_topic_cb, c, info, err);
 }
 
 static void eval_reset(eval_ctx *c)
@@ -388,7 +388,7 @@ static int eval_run(eval_ctx *c, const char *path, report_eval *rep)
         rc = eval_read_prefs(c, path, mode, &info, &err);
     } else {
         eval_pipeline_start(c);
-        rc = formats_run_read(path, mode, eval_topic_cb, c, &info, &err);
+        rc = formats_run_read(path, mode | FORMATS_ANY_BYTES, eval_topic_cb, c, &info, &err);
         eval_pipeline_stop(c);
     }
     if (rc == FORMATS_RUN_UNGROUPED) {
@@ -399,7 +399,8 @@ static int eval_run(eval_ctx *c, const char *path, report_eval *rep)
             rc = eval_read_prefs(c, path, FORMATS_RUN_GROUP, &info, &err);
         } else {
             eval_pipeline_start(c);
-            rc = formats_run_read(path, FORMATS_RUN_GROUP, eval_topic_cb, c, &info, &err);
+            rc = formats_run_read(path, FORMATS_RUN_GROUP | FORMATS_ANY_BYTES, eval_topic_cb, c,
+                                  &info, &err);
             eval_pipeline_stop(c);
         }
     }
@@ -605,8 +606,9 @@ int cli_eval(int argc, char **argv)
             goto out;
         }
     } else {
-        qrels = judgment_groups ? formats_qrels_read_jg(argv[optind], &err)
-                                : formats_qrels_read(argv[optind], &err);
+        /* trec_eval takes names as any bytes: so does eval (a campaign has the name rule) */
+        qrels = formats_qrels_read_flags(argv[optind], FORMATS_ANY_BYTES |
+                                         (judgment_groups ? FORMATS_QRELS_JG : 0), &err);
     }
     if (qrels == NULL && prefs == NULL) {
         util_warn("%s", err.msg);

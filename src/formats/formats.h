@@ -91,6 +91,13 @@ formats_qrels *formats_qrels_read(const char *path, util_error *err);
  * rules, except that a docno may be judged once per group of a topic. Each topic gets
  * its groups; look documents up in the groups, not in the topic. */
 formats_qrels *formats_qrels_read_jg(const char *path, util_error *err);
+/* Flags of formats_qrels_read_flags and (OR'd into the mode) formats_run_read. */
+enum {
+    FORMATS_QRELS_JG = 1,     /* judgment-group qrels, as formats_qrels_read_jg */
+    FORMATS_ANY_BYTES = 4,    /* names are any bytes but white space, as trec_eval takes
+                               * them (eval), instead of the name rule of a campaign */
+};
+formats_qrels *formats_qrels_read_flags(const char *path, int flags, util_error *err);
 const formats_qrels_topic *formats_qrels_find(const formats_qrels *q, const char *qid);
 /* The judgment of docno in topic (or group) t, or NULL when t does not judge it. */
 const formats_qrel *formats_qrels_lookup(const formats_qrels_topic *t, const char *docno,

@@ -123,8 +123,10 @@ static int qrels_group_topic(formats_qrels_topic *t, const char *name, util_erro
 /* Reads the file line by line (memory grows with the judgments kept, not with the file),
  * copying each name once into the arena: a topic id or group repeated on the lines that
  * follow is not copied again. */
-static formats_qrels *qrels_read(const char *path, int jg, util_error *err)
+static formats_qrels *qrels_read(const char *path, int flags, util_error *err)
 {
+    int jg = (flags & FORMATS_QRELS_JG) != 0;
+    int any_bytes = (flags & FORMATS_ANY_BYTES) != 0;
     const char *name = qrels_name(path);
     formats_qrel *all = NULL;   /* in file order, then grouped by topic in place */
     uint32_t *tix = NULL;       /* each line's topic, in order of first appearance */
@@ -174,13 +176,13 @@ static formats_qrels *qrels_read(const char *path, int jg, util_error *err)
             goto fail;
         }
         /* Names reach the terminal and whitespace-separated files (util_name_problem). */
-        const char *why = util_name_problem(f[2], fl[2]);
+        const char *why = any_bytes ? NULL : util_name_problem(f[2], fl[2]);
         if (why != NULL) {
             util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "docno %s", why);
             goto fail;
         }
         if (last_qid == NULL || fl[0] != last_qid_len || memcmp(f[0], last_qid, fl[0]) != 0) {
-            if ((why = util_name_problem(f[0], fl[0])) != NULL) {
+            if (!any_bytes && (why = util_name_problem(f[0], fl[0])) != NULL) {
                 util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "topic id %s", why);
                 goto fail;
             }
@@ -189,7 +191,7 @@ static formats_qrels *qrels_read(const char *path, int jg, util_error *err)
             last_qid_len = fl[0];
         }
         if (last_iter == NULL || fl[1] != last_iter_len || memcmp(f[1], last_iter, fl[1]) != 0) {
-            if ((why = util_name_problem(f[1], fl[1])) != NULL) {
+            if (!any_bytes && (why = util_name_problem(f[1], fl[1])) != NULL) {
                 util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "%s %s",
                                jg ? "judgment group" : "iteration column", why);
                 goto fail;
@@ -294,7 +296,12 @@ formats_qrels *formats_qrels_read(const char *path, util_error *err)
 
 formats_qrels *formats_qrels_read_jg(const char *path, util_error *err)
 {
-    return qrels_read(path, 1, err);
+    return qrels_read(path, FORMATS_QRELS_JG, err);
+}
+
+formats_qrels *formats_qrels_read_flags(const char *path, int flags, util_error *err)
+{
+    return qrels_read(path, flags, err);
 }
 
 const formats_qrels_topic *formats_qrels_find(const formats_qrels *q, const char *qid)

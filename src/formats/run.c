@@ -136,6 +136,8 @@ static int bare_cr(const char *line, size_t len)
 int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_fn fn,
                      void *ctx, formats_run_info *info, util_error *err)
 {
+    int any_bytes = (mode & FORMATS_ANY_BYTES) != 0;
+    mode &= ~FORMATS_ANY_BYTES;
     run_reader r;
     memset(&r, 0, sizeof r);
     r.name = strcmp(path, "-") == 0 ? "<stdin>" : path;
@@ -191,14 +193,14 @@ int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_f
         }
         /* Names reach the terminal and whitespace-separated files (util_name_problem); the
          * topic id and the tag are checked when they change, the docno on every line. */
-        const char *why = util_name_problem(f[2], fl[2]);
+        const char *why = any_bytes ? NULL : util_name_problem(f[2], fl[2]);
         if (why != NULL) {
             rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno, "docno %s", why);
             goto done;
         }
         /* Find the line's topic. */
         if (cur < 0 || strcmp(r.topics[cur].qid, f[0]) != 0) {
-            if ((why = util_name_problem(f[0], fl[0])) != NULL) {
+            if (!any_bytes && (why = util_name_problem(f[0], fl[0])) != NULL) {
                 rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno, "topic id %s", why);
                 goto done;
             }
@@ -224,7 +226,7 @@ int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_f
             cur = (long)t;
         }
         if (last_tag == NULL || last_tag_len != fl[5] || memcmp(last_tag, f[5], fl[5]) != 0) {
-            if ((why = util_name_problem(f[5], fl[5])) != NULL) {
+            if (!any_bytes && (why = util_name_problem(f[5], fl[5])) != NULL) {
                 rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno, "run tag %s", why);
                 goto done;
             }

@@ -96,5 +96,13 @@ else bad "json output" "$(head -3 "$tmp/out")"; fi
 "$TRECJUDGE" nosuchcommand >"$tmp/out" 2>&1
 [ $? -eq 1 ] && grep -q "unknown command" "$tmp/out" && ok "unknown command" || bad "unknown command" "$(head -2 "$tmp/out")"
 
+# Names are any bytes but white space, as trec_eval takes them (a campaign's name rule does
+# not apply to eval): Latin-1 docnos and tags are evaluated, not refused.
+printf 'q1 0 d\xe91 1\nq1 0 d2 0\n' >"$tmp/latin1.qrels"
+printf 'q1 Q0 d\xe91 1 2.0 r\xfcn\nq1 Q0 d2 2 1.0 r\xfcn\n' >"$tmp/latin1.run"
+"$TRECJUDGE" eval -m P.1 "$tmp/latin1.qrels" "$tmp/latin1.run" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 0 ] && grep -q "^P_1[[:space:]]*all[[:space:]]*1.0000$" "$tmp/out" && ok "names as bytes (Latin-1 docno and tag)" \
+    || bad "names as bytes" "$(cat "$tmp/out" "$tmp/err")"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -127,7 +127,7 @@ fi
 n=$tmp/names.tjdb
 printf '301\tfirst\n302\tsecond\n' >"$tmp/names_topics.tsv"
 tj init -d "$n" 2>/dev/null && tj topics import -d "$n" "$tmp/names_topics.tsv" 2>/dev/null \
-    && tj judge -d "$n" --assessor ann 301 DOC-B 1 2>/dev/null || bad "names campaign" "cannot make it"
+    && tj judge -d "$n" --assessor ann --add-to-pool 301 DOC-B 1 2>/dev/null || bad "names campaign" "cannot make it"
 names_state() { tj qrels export -d "$n" --per-assessor 2>&1; tj status -d "$n" --tsv 2>&1; }
 names_state >"$tmp/names_before"
 names_refused() {  # NAME WANTED-STATUS MESSAGE COMMAND...
