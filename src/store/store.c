@@ -384,16 +384,20 @@ static int schema_version(store *s)
 {
     sqlite3_stmt *st = NULL;
     int version = -1;
-    if (sqlite3_prepare_v2(s->db, "SELECT max(version) FROM schema_version", -1, &st, NULL)
-        == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+    int rc = sqlite3_prepare_v2(s->db, "SELECT max(version) FROM schema_version", -1, &st, NULL);
+    if (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW)
         version = sqlite3_column_int(st, 0);
+    /* an SQLite file without the table is not a campaign; any other failure (no -shm can
+     * be made, a file that is not a database) is said as SQLite says it */
+    if (version < 0 && strstr(sqlite3_errmsg(s->db), "no such table") == NULL)
+        version = -2;
     sqlite3_finalize(st);
     return version;
 }
 
-/* Whether a campaign can be written: the file, and its directory for the -wal and -shm
- * files beside it. */
-static int writable(const char *path)
+/* Whether the -wal and -shm files beside a campaign can be made: its directory can be
+ * written. */
+static int dir_writable(const char *path)
 {
     char *dir = util_strdup(path);
     char *slash = strrchr(dir, '/');
@@ -401,9 +405,15 @@ static int writable(const char *path)
         strcpy(dir, ".");
     else
         slash[slash == dir ? 1 : 0] = '\0';
-    int ok = access(path, W_OK) == 0 && access(dir, W_OK) == 0;
+    int ok = access(dir, W_OK) == 0;
     free(dir);
     return ok;
+}
+
+/* Whether a campaign can be written: the file, and its directory. */
+static int writable(const char *path)
+{
+    return access(path, W_OK) == 0 && dir_writable(path);
 }
 
 /* Opens a file known to start as an SQLite database, read-write or read-only. */
@@ -421,9 +431,10 @@ static int store_open_as(const char *path, int readonly, store **out, util_error
     /* Read the version before any pragma: a file that is not a campaign is left untouched
      * (journal_mode = WAL would rewrite its header). */
     int version = schema_version(s);
-    if (version < 0 && readonly && access(path, R_OK) == 0) {
+    if (version == -2 && readonly && !dir_writable(path) && access(path, R_OK) == 0) {
         /* a read-only WAL campaign in a directory where no -shm file can be made: read it
-         * as an immutable file (no one can write it there either) */
+         * as an immutable file (no one can write it there either); never after a passing
+         * failure elsewhere, since an immutable reader sees no later judgment */
         char *uri = sqlite3_mprintf("file:%s?immutable=1", path);
         store_close(&s);
         int rc = store_connect(uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, &s, err);
@@ -433,6 +444,11 @@ static int store_open_as(const char *path, int readonly, store **out, util_error
         free(s->path);
         s->path = util_strdup(path);
         version = schema_version(s);
+    }
+    if (version == -2) {
+        util_error_set(err, UTIL_EXIT_INPUT, path, 0, "cannot read the campaign: %s",
+                       sqlite3_errmsg(s->db));
+        goto fail;
     }
     if (version < 1) {
         util_error_set(err, UTIL_EXIT_INPUT, path, 0, "not a trecjudge campaign file");
