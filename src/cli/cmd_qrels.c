@@ -21,22 +21,18 @@ typedef struct import_ctx {
     size_t topics;
 } import_ctx;
 
-static int64_t qrels_body(store *s, const char *path, int64_t import_id, util_progress *bar,
+/* The file is read and checked whole, then staged in short transactions; the judgments
+ * are set once the import is committed (cli_import_file). */
+static int64_t qrels_body(store *s, const char *path, store_import *im, util_progress *bar,
                           void *vctx, util_error *err)
 {
-    (void)import_id;
     import_ctx *c = vctx;
-    int64_t assessor_id, n = -1;
+    int64_t n = -1, seq = 0;
     formats_qrels *q = formats_qrels_read(path, err);
-    if (q == NULL || store_assessor_id(s, c->assessor, 1, &assessor_id, err) < 0)
+    if (q == NULL)
         goto out;
-    bar->total = q->nlines;
-    size_t done = 0;
     for (size_t t = 0; t < q->ntopics; t++) {
         const formats_qrels_topic *qt = &q->topics[t];
-        int64_t topic_id;
-        util_progress_update(bar, done);
-        done += qt->n;
         /* Names kept in the campaign reach the terminal: no control character, valid UTF-8. */
         for (size_t k = 0; k < qt->n; k++) {
             const char *qwhy = formats_name_problem(qt->qid, strlen(qt->qid));
@@ -47,13 +43,18 @@ static int64_t qrels_body(store *s, const char *path, int64_t import_id, util_pr
                 goto out;
             }
         }
-        if (store_topic_id(s, qt->qid, 1, &topic_id, err) < 0)
-            goto out;
+    }
+    bar->total = q->nlines;
+    if (store_import_begin(s, im, err) != 0)
+        goto out;
+    for (size_t t = 0; t < q->ntopics; t++) {
+        const formats_qrels_topic *qt = &q->topics[t];
+        util_progress_update(bar, (uint64_t)seq);
         for (size_t k = 0; k < qt->n; k++) {
             const formats_qrel *r = &qt->qrels[k];
-            if (store_pool_add(s, topic_id, r->docno, (int64_t)r->line, "pool", err) != 0 ||
-                store_judgment_set(s, topic_id, r->docno, assessor_id, r->rel, r->iter, 0, NULL,
-                                   err) != 0)
+            if (store_qrels_stage(s, im->id, ++seq, qt->qid, r->docno, r->docno_len, r->rel,
+                                  r->iter, (int64_t)r->line, err) != 0 ||
+                store_batch_yield(s, err) != 0)
                 goto out;
         }
     }
@@ -71,7 +72,6 @@ static void qrels_done(const char *path, int64_t items, void *vctx)
             (long long)items, c->topics, c->assessor);
 }
 
-static const cli_importer qrels_importer = { "qrels", qrels_body, qrels_done };
 
 /* The judgments of one document, gathered while exporting. */
 typedef struct export_ctx {
@@ -211,6 +211,7 @@ int cli_qrels(int argc, char **argv)
     if (s == NULL)
         return status;
     import_ctx ic = { assessor, 0 };
+    cli_importer qrels_importer = { "qrels", qrels_body, qrels_done, assessor, 1 };
     status = import ? cli_import_file(s, &qrels_importer, argv[optind], &ic)
                     : qrels_export(s, pol, primary, per_assessor);
     store_close(&s);
