@@ -66,11 +66,14 @@ int cli_import_failed(const char *path, const util_error *err)
     return err->code ? err->code : UTIL_EXIT_INPUT;
 }
 
-int cli_import_lock(store *s)
+int cli_import_lock(store *s, int wait)
 {
     util_error err = { 0, "" };
     store_recovery r;
-    if (store_import_lock(s, &r, &err) != 0) {
+    int rc = store_import_lock(s, wait, &r, &err);
+    if (rc > 0)
+        return UTIL_EXIT_OK;
+    if (rc < 0) {
         util_warn("%s", err.msg);
         return err.code ? err.code : UTIL_EXIT_SYSTEM;
     }
@@ -95,7 +98,7 @@ int cli_import_file(store *s, const cli_importer *imp, const char *path, void *c
                   "when imported again)", imp->kind);
         return UTIL_EXIT_USAGE;
     }
-    int status = cli_import_lock(s);
+    int status = cli_import_lock(s, 1);
     if (status != UTIL_EXIT_OK)
         return status;
     if (formats_checksum(path, checksum, &err) != 0)

@@ -49,8 +49,9 @@ typedef struct cli_importer {
  * (cli_import_lock). Returns an exit status. */
 int cli_import_file(store *s, const cli_importer *imp, const char *path, void *ctx);
 /* Takes the campaign's import lock (kept until the store is closed), saying what it
- * recovered from imports that were killed; returns an exit status. */
-int cli_import_lock(store *s);
+ * recovered from imports that were killed; returns an exit status. Without wait, an import
+ * running elsewhere is left alone (UTIL_EXIT_OK, nothing done). */
+int cli_import_lock(store *s, int wait);
 /* Reports a failed import of path (err's message, then that nothing changed). */
 int cli_import_failed(const char *path, const util_error *err);
 

@@ -47,15 +47,21 @@ static int64_t qrels_body(store *s, const char *path, store_import *im, util_pro
     bar->total = q->nlines;
     if (store_import_begin(s, im, err) != 0)
         goto out;
+    /* chunks of up to 1024 judgments of one topic: one row each in the staging table */
+    store_qrel chunk[1024];
+    size_t done = 0;
     for (size_t t = 0; t < q->ntopics; t++) {
         const formats_qrels_topic *qt = &q->topics[t];
-        util_progress_update(bar, (uint64_t)seq);
-        for (size_t k = 0; k < qt->n; k++) {
-            const formats_qrel *r = &qt->qrels[k];
-            if (store_qrels_stage(s, im->id, ++seq, qt->qid, r->docno, r->docno_len, r->rel,
-                                  r->iter, (int64_t)r->line, err) != 0 ||
+        for (size_t k = 0; k < qt->n; k += 1024) {
+            size_t m = qt->n - k < 1024 ? qt->n - k : 1024;
+            for (size_t i = 0; i < m; i++) {
+                const formats_qrel *r = &qt->qrels[k + i];
+                chunk[i] = (store_qrel){ r->docno, r->iter, r->rel, (int64_t)r->line };
+            }
+            if (store_qrels_stage(s, im->id, ++seq, qt->qid, chunk, m, err) != 0 ||
                 store_batch_yield(s, err) != 0)
                 goto out;
+            util_progress_update(bar, done += m);
         }
     }
     c->topics = q->ntopics;

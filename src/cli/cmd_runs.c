@@ -110,7 +110,7 @@ static int runs_import_one(store *s, const char *path, const char *tag_opt, runs
         util_warn("runs import: give run files by name (standard input cannot be recognised on re-import)");
         return UTIL_EXIT_USAGE;
     }
-    int status = cli_import_lock(s);
+    int status = cli_import_lock(s, 1);
     if (status != UTIL_EXIT_OK)
         return status;
     if (formats_checksum(path, checksum, &err) != 0 || first_tag(path, tag, sizeof tag, &err) != 0)

@@ -91,7 +91,7 @@ static int recover(store *s, store_recovery *r, util_error *err)
     }
 }
 
-int store_import_lock(store *s, store_recovery *r, util_error *err)
+int store_import_lock(store *s, int wait, store_recovery *r, util_error *err)
 {
     memset(r, 0, sizeof *r);
     if (s->lock_fd >= 0)
@@ -110,6 +110,11 @@ int store_import_lock(store *s, store_recovery *r, util_error *err)
             util_error_set(err, UTIL_EXIT_SYSTEM, path, 0, "cannot take the import lock: %s",
                            strerror(errno));
             close(fd);
+            goto out;
+        }
+        if (!wait) {
+            close(fd);
+            rc = 1;
             goto out;
         }
         if (s->wait_fn != NULL && s->wait_fn(s->wait_ctx, now_seconds() - start) != 0) {
@@ -138,6 +143,20 @@ void store_import_unlock(store *s)
         return;
     close(s->lock_fd);   /* releases the flock */
     s->lock_fd = -1;
+}
+
+int store_import_running(store *s)
+{
+    if (s->lock_fd >= 0)
+        return 0;
+    char *path = lock_path(s);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    free(path);
+    if (fd < 0)
+        return 0;
+    int running = flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+    close(fd);
+    return running;
 }
 
 static const char sql_import_find[] =
@@ -211,7 +230,7 @@ int store_import_publish(store *s, int64_t import_id, int64_t lines, util_error 
 /* What removing an import deletes, children first, each a bounded number of rows. */
 static const char *const sql_remove[] = {
     "DELETE FROM qrels_staged WHERE (import_id, seq) IN (SELECT import_id, seq FROM qrels_staged"
-    " WHERE import_id = ?1 LIMIT 4096)",
+    " WHERE import_id = ?1 LIMIT 64)",
     "DELETE FROM documents WHERE id IN (SELECT id FROM documents WHERE import_id = ?1 LIMIT 256)",
     "DELETE FROM run_rankings WHERE (run_id, topic_id) IN (SELECT k.run_id, k.topic_id"
     " FROM run_rankings k JOIN runs r ON r.id = k.run_id WHERE r.import_id = ?1 LIMIT 256)",
@@ -267,24 +286,32 @@ int store_import_topic_id(store *s, int64_t import_id, const char *qid, int64_t 
 }
 
 static const char sql_stage[] =
-    "INSERT INTO qrels_staged(import_id, seq, qid, docno, grade, iter, line)"
-    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
+    "INSERT INTO qrels_staged(import_id, seq, qid, n, rows) VALUES (?1, ?2, ?3, ?4, ?5)";
 
 int store_qrels_stage(store *s, int64_t import_id, int64_t seq, const char *qid,
-                      const char *docno, size_t docno_len, long grade, const char *iter,
-                      int64_t line, util_error *err)
+                      const store_qrel *rows, size_t n, util_error *err)
 {
+    /* fields never hold a tab or newline: the reader splits lines on white space */
+    size_t len = 0;
+    for (size_t i = 0; i < n; i++)
+        len += strlen(rows[i].docno) + strlen(rows[i].iter) + 48;
+    char *text = util_malloc(len + 1);
+    size_t off = 0;
+    for (size_t i = 0; i < n; i++)
+        off += (size_t)snprintf(text + off, len + 1 - off, "%s\t%s\t%ld\t%lld\n", rows[i].docno,
+                                rows[i].iter, rows[i].grade, (long long)rows[i].line);
+    int rc = -1;
     sqlite3_stmt *st = store_sql(s, sql_stage, err);
-    if (st == NULL)
-        return -1;
-    sqlite3_bind_int64(st, 1, import_id);
-    sqlite3_bind_int64(st, 2, seq);
-    sqlite3_bind_text(st, 3, qid, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 4, docno, (int)docno_len, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 5, grade);
-    sqlite3_bind_text(st, 6, iter, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 7, line);
-    return store_exec_done(s, st, err, "cannot stage a judgment");
+    if (st != NULL) {
+        sqlite3_bind_int64(st, 1, import_id);
+        sqlite3_bind_int64(st, 2, seq);
+        sqlite3_bind_text(st, 3, qid, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 4, (sqlite3_int64)n);
+        sqlite3_bind_text(st, 5, text, (int)off, SQLITE_STATIC);
+        rc = store_exec_done(s, st, err, "cannot stage judgments");
+    }
+    free(text);
+    return rc;
 }
 
 int store_qrels_commit(store *s, int64_t import_id, int64_t lines, util_error *err)
@@ -300,60 +327,71 @@ int store_qrels_commit(store *s, int64_t import_id, int64_t lines, util_error *e
 }
 
 static const char sql_staged_next[] =
-    "SELECT seq, qid, docno, grade, iter, line FROM qrels_staged WHERE import_id = ?1"
-    " AND seq > ?2 ORDER BY seq LIMIT 512";
+    "SELECT seq, qid, rows FROM qrels_staged WHERE import_id = ?1 ORDER BY seq LIMIT 1";
 static const char sql_staged_done[] =
-    "DELETE FROM qrels_staged WHERE import_id = ?1 AND seq <= ?2";
+    "DELETE FROM qrels_staged WHERE import_id = ?1 AND seq = ?2";
 static const char sql_import_assessor[] =
     "SELECT coalesce(assessor, 'qrels'), lines FROM imports WHERE id = ?1";
 
-/* One statement's worth of staged judgments applied: the number of rows, or -1. */
-static int64_t apply_rows(store *s, int64_t import_id, int64_t assessor_id, int64_t *last,
-                          char **qid, int64_t *topic_id, util_error *err)
+/* Applies the next staged chunk and deletes it, in the current transaction: 1 done, 0 none
+ * left, -1 error. */
+static int apply_chunk(store *s, int64_t import_id, int64_t assessor_id, util_error *err)
 {
     sqlite3_stmt *st = store_sql(s, sql_staged_next, err);
     if (st == NULL)
         return -1;
     sqlite3_bind_int64(st, 1, import_id);
-    sqlite3_bind_int64(st, 2, *last);
-    int64_t n = 0;
-    int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        const char *q = (const char *)sqlite3_column_text(st, 1);
-        const char *docno = (const char *)sqlite3_column_text(st, 2);
-        const char *iter = (const char *)sqlite3_column_text(st, 4);
-        if (*qid == NULL || strcmp(*qid, q) != 0) {
-            free(*qid);
-            *qid = util_strdup(q);
-            if (store_topic_id(s, q, 1, topic_id, err) < 0)
-                goto fail;
-        }
-        if (store_pool_add(s, *topic_id, docno, sqlite3_column_int64(st, 5), "pool", err) != 0 ||
-            store_judgment_set(s, *topic_id, docno, assessor_id, (long)sqlite3_column_int64(st, 3),
-                               iter, 0, NULL, err) != 0)
-            goto fail;
-        *last = sqlite3_column_int64(st, 0);
-        n++;
+    int rc = sqlite3_step(st);
+    if (rc != SQLITE_ROW) {
+        sqlite3_reset(st);
+        return rc == SQLITE_DONE ? 0 : store_db_error(s, err, "cannot read staged judgments");
     }
+    int64_t seq = sqlite3_column_int64(st, 0), topic_id;
+    char *qid = util_strdup((const char *)sqlite3_column_text(st, 1));
+    char *rows = util_strdup((const char *)sqlite3_column_text(st, 2));
     sqlite3_reset(st);
-    if (rc != SQLITE_DONE)
-        return store_db_error(s, err, "cannot read staged judgments");
+    int result = -1;
+    if (store_topic_id(s, qid, 1, &topic_id, err) < 0)
+        goto out;
+    for (char *p = rows, *nl; *p != '\0'; p = nl + 1) {
+        char *f[4];
+        nl = strchr(p, '\n');
+        if (nl == NULL)
+            break;
+        *nl = '\0';
+        f[0] = p;
+        for (int k = 1; k < 4; k++) {
+            char *tab = strchr(f[k - 1], '\t');
+            if (tab == NULL) {
+                util_error_set(err, UTIL_EXIT_DATA, s->path, 0, "a staged judgment is damaged");
+                goto out;
+            }
+            *tab = '\0';
+            f[k] = tab + 1;
+        }
+        if (store_pool_add(s, topic_id, f[0], strtoll(f[3], NULL, 10), "pool", err) != 0 ||
+            store_judgment_set(s, topic_id, f[0], assessor_id, strtol(f[2], NULL, 10), f[1], 0,
+                               NULL, err) != 0)
+            goto out;
+    }
     if ((st = store_sql(s, sql_staged_done, err)) == NULL)
-        return -1;
+        goto out;
     sqlite3_bind_int64(st, 1, import_id);
-    sqlite3_bind_int64(st, 2, *last);
+    sqlite3_bind_int64(st, 2, seq);
     if (store_exec_done(s, st, err, "cannot apply staged judgments") != 0)
-        return -1;
-    return n;
-fail:
-    sqlite3_reset(st);
-    return -1;
+        goto out;
+    result = 1;
+out:
+    free(qid);
+    free(rows);
+    return result;
 }
 
 int store_qrels_apply(store *s, int64_t import_id, util_error *err)
 {
-    char *qid = NULL, *assessor = NULL;
-    int64_t topic_id = 0, assessor_id, last = 0, lines = 0, n;
+    char *assessor = NULL;
+    int64_t assessor_id, lines = 0;
+    int n;
     int rc = -1;
     if (store_batch_begin(s, err) != 0)
         goto out;
@@ -374,7 +412,7 @@ int store_qrels_apply(store *s, int64_t import_id, util_error *err)
         goto out;
     /* Each transaction applies judgments and deletes their staged rows together: a kill
      * between two leaves the rest for the next writer to apply, nothing twice. */
-    while ((n = apply_rows(s, import_id, assessor_id, &last, &qid, &topic_id, err)) > 0)
+    while ((n = apply_chunk(s, import_id, assessor_id, err)) > 0)
         if (store_batch_yield(s, err) != 0)
             goto out;
     if (n < 0 || set_state(s, import_id, "done", lines, err) != 0 || store_batch_end(s, err) != 0)
@@ -383,7 +421,6 @@ int store_qrels_apply(store *s, int64_t import_id, util_error *err)
 out:
     if (rc != 0)
         store_rollback(s);
-    free(qid);
     free(assessor);
     return rc;
 }

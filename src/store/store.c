@@ -73,9 +73,10 @@ static const char *const migrations[STORE_SCHEMA_VERSION] = {
     "ALTER TABLE topics ADD COLUMN import_id INTEGER REFERENCES imports(id);"
     "CREATE INDEX documents_import ON documents(import_id);"
     "CREATE INDEX runs_import ON runs(import_id);"
+    /* a chunk of one topic's judgments a row: "docno\titer\tgrade\tline\n" each */
     "CREATE TABLE qrels_staged(import_id INTEGER NOT NULL REFERENCES imports(id),"
-    " seq INTEGER NOT NULL, qid TEXT NOT NULL, docno TEXT NOT NULL, grade INTEGER NOT NULL,"
-    " iter TEXT NOT NULL, line INTEGER NOT NULL, PRIMARY KEY(import_id, seq)) WITHOUT ROWID;"
+    " seq INTEGER NOT NULL, qid TEXT NOT NULL, n INTEGER NOT NULL, rows TEXT NOT NULL,"
+    " PRIMARY KEY(import_id, seq)) WITHOUT ROWID;"
     "UPDATE schema_version SET version = 3;",
 };
 
@@ -476,8 +477,9 @@ void store_close(store **ps)
     free(s->stmts);
     /* A clean close copies the judgments from the -wal file into the campaign file as far
      * as readers allow (a passive checkpoint never waits), so that the file alone is
-     * current once everyone has closed it. The last connection also removes the -wal. */
-    if (s->db != NULL && !s->readonly && sqlite3_get_autocommit(s->db))
+     * current once everyone has closed it. The last connection also removes the -wal. Not
+     * while another process imports: copying its frames made `judge` take 300 ms more. */
+    if (s->db != NULL && !s->readonly && sqlite3_get_autocommit(s->db) && !store_import_running(s))
         sqlite3_wal_checkpoint_v2(s->db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
     sqlite3_close(s->db);
     store_import_unlock(s);

@@ -254,10 +254,11 @@ typedef struct store_recovery {
     int64_t finished;     /* qrels imports killed after their commit point, applied */
 } store_recovery;
 
-/* Takes the import lock (waiting for another import, the wait hook told as for the write
- * lock), then removes what killed pending imports left and finishes committed ones. It is
- * held until store_import_unlock or store_close. */
-int store_import_lock(store *s, store_recovery *r, util_error *err);
+/* Takes the import lock (waiting for another import when wait is set, the wait hook told
+ * as for the write lock), then removes what killed pending imports left and finishes
+ * committed ones. It is held until store_import_unlock or store_close. Returns 0 when
+ * taken, 1 when another import holds it and wait is not set, -1 on error. */
+int store_import_lock(store *s, int wait, store_recovery *r, util_error *err);
 void store_import_unlock(store *s);
 
 /* One import: what recognises it (kind and key: the file's checksum, for qrels with the
@@ -295,9 +296,14 @@ int store_import_topic_id(store *s, int64_t import_id, const char *qid, int64_t 
  * point (the whole file is staged; inside an open transaction, as part of it); store_qrels_apply then sets the judgments (pool
  * entries and history as `judge` would) in short transactions and marks the import done.
  * An apply interrupted by a kill is finished by the next holder of the import lock. */
+typedef struct store_qrel {
+    const char *docno, *iter;     /* no white space in either */
+    long grade;
+    int64_t line;                 /* in the file: the position it joins the pool at */
+} store_qrel;
+/* Stages a chunk of one topic's judgments (seq: increasing, the order they are applied in). */
 int store_qrels_stage(store *s, int64_t import_id, int64_t seq, const char *qid,
-                      const char *docno, size_t docno_len, long grade, const char *iter,
-                      int64_t line, util_error *err);
+                      const store_qrel *rows, size_t n, util_error *err);
 int store_qrels_commit(store *s, int64_t import_id, int64_t lines, util_error *err);
 int store_qrels_apply(store *s, int64_t import_id, util_error *err);
 

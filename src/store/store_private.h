@@ -32,6 +32,9 @@ struct store {
 #define STORE_PENDING "(SELECT id FROM imports WHERE state = 'pending')"
 #define STORE_VISIBLE(col) "coalesce(" col ", 0) NOT IN " STORE_PENDING
 
+/* Whether another process holds the import lock (import.c). */
+int store_import_running(store *s);
+
 /* Records SQLite's error message for what failed; returns -1. */
 int store_db_error(store *s, util_error *err, const char *what);
 
