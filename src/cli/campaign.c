@@ -1,4 +1,4 @@
-/* campaign.c: what the campaign subcommands share: finding and opening the file, the import transaction. */
+/* campaign.c: what the campaign subcommands share: finding and opening the file, imports in short transactions. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,33 +80,78 @@ int cli_import_failed(const char *path, const util_error *err)
     return err->code ? err->code : UTIL_EXIT_INPUT;
 }
 
+int cli_import_lock(store *s, int wait)
+{
+    util_error err = { 0, "" };
+    store_recovery r;
+    int rc = store_import_lock(s, wait, &r, &err);
+    if (rc > 0)
+        return UTIL_EXIT_OK;
+    if (rc < 0) {
+        util_warn("%s", err.msg);
+        return err.code ? err.code : UTIL_EXIT_SYSTEM;
+    }
+    if (r.removed > 0)
+        util_warn("%s: removed what %lld import%s killed before it finished had stored "
+                  "(never visible)", store_path(s), (long long)r.removed, r.removed > 1 ? "s" : "");
+    if (r.finished > 0)
+        util_warn("%s: finished %lld qrels import%s killed after %s commit point",
+                  store_path(s), (long long)r.finished, r.finished > 1 ? "s" : "",
+                  r.finished > 1 ? "their" : "its");
+    return UTIL_EXIT_OK;
+}
+
 int cli_import_file(store *s, const cli_importer *imp, const char *path, void *ctx)
 {
     util_error err = { 0, "" };
     char checksum[33];
-    int64_t import_id, items;
+    int64_t items;
     util_progress bar;
     if (strcmp(path, "-") == 0) {
         util_warn("%s import: give the file by name (standard input cannot be recognised "
                   "when imported again)", imp->kind);
         return UTIL_EXIT_USAGE;
     }
-    if (formats_checksum(path, checksum, &err) != 0 || store_begin(s, &err) != 0)
+    int status = cli_import_lock(s, 1);
+    if (status != UTIL_EXIT_OK)
+        return status;
+    if (formats_checksum(path, checksum, &err) != 0)
         return cli_import_failed(path, &err);
-    int seen = store_import_find(s, imp->kind, checksum, &import_id, &err);
+    /* the same qrels file is another import for another assessor */
+    char key[sizeof checksum + 1100];
+    snprintf(key, sizeof key, "%s%s%s", checksum, imp->assessor ? " " : "",
+             imp->assessor ? imp->assessor : "");
+    store_import im = { imp->kind, path, key, imp->assessor, 0 };
+    int seen = store_import_seen(s, &im, &err);
+    if (seen < 0)
+        return cli_import_failed(path, &err);
     if (seen > 0) {
-        store_rollback(s);
         fprintf(stderr, "%s: imported before (import %lld); nothing changed\n", path,
-                (long long)import_id);
+                (long long)im.id);
         return UTIL_EXIT_OK;
     }
+    im.id = 0;
     util_progress_start(&bar, path, 0);
-    if (seen < 0 || store_import_add(s, imp->kind, path, checksum, 0, &import_id, &err) != 0 ||
-        (items = imp->body(s, path, import_id, &bar, ctx, &err)) < 0 ||
-        store_import_lines(s, import_id, items, &err) != 0 || store_commit(s, &err) != 0) {
+    /* the body returns in the import's last transaction, which publishes it (or, for
+     * qrels, is the commit point) */
+    if ((items = imp->body(s, path, &im, &bar, ctx, &err)) < 0 ||
+        (imp->staged ? store_qrels_commit(s, im.id, items, &err)
+                     : store_import_publish(s, im.id, items, &err)) != 0 ||
+        store_batch_end(s, &err) != 0) {
         util_progress_end(&bar);
         store_rollback(s);
+        util_error ignored = { 0, "" };
+        /* rows of batches already committed (never visible); else the next import removes them */
+        if (im.id != 0)
+            store_import_remove(s, im.id, &ignored);
         return cli_import_failed(path, &err);
+    }
+    if (imp->staged && store_qrels_apply(s, im.id, &err) != 0) {
+        util_progress_end(&bar);
+        util_warn("%s", err.msg);
+        util_warn("%s: imported (every line was read and stored); its judgments will be "
+                  "set by the next import, pool or check", path);
+        return err.code ? err.code : UTIL_EXIT_SYSTEM;
     }
     util_progress_end(&bar);
     imp->done(path, items, ctx);

@@ -28,19 +28,31 @@ int cli_search(int argc, char **argv);
 int cli_pool(int argc, char **argv);
 int cli_backup(int argc, char **argv);
 
-/* How one kind of file is imported: the work done inside the file's transaction (it
- * returns the number of items stored, or -1 with err set) and the summary printed after
- * the commit. bar is started for path; the body may update it. */
+/* How one kind of file is imported: the body reads the file (what it can check before
+ * writing, it checks first), starts the import with store_import_begin when it has rows to
+ * write, stores them under im->id (invisible until the import is published) with
+ * store_batch_yield between rows, and returns, with the last transaction still open, the
+ * number of items stored, or -1 with err set. done prints the summary once the import is
+ * published. bar is started for path; the body may update it. assessor (qrels) is part of
+ * what recognises a file imported before; staged: the body stages qrels, which are
+ * committed then applied (store_qrels_commit, store_qrels_apply). */
 typedef struct cli_importer {
     const char *kind;
-    int64_t (*body)(store *s, const char *path, int64_t import_id, util_progress *bar, void *ctx,
+    int64_t (*body)(store *s, const char *path, store_import *im, util_progress *bar, void *ctx,
                     util_error *err);
     void (*done)(const char *path, int64_t items, void *ctx);
+    const char *assessor;
+    int staged;
 } cli_importer;
 
-/* Imports one file in one transaction, unless the same bytes were imported before; on any
- * error the campaign is left as it was. Returns an exit status. */
+/* Imports one file, unless the same bytes were imported before; on any error, or when the
+ * process is killed, the campaign is left as it was. Takes the import lock first
+ * (cli_import_lock). Returns an exit status. */
 int cli_import_file(store *s, const cli_importer *imp, const char *path, void *ctx);
+/* Takes the campaign's import lock (kept until the store is closed), saying what it
+ * recovered from imports that were killed; returns an exit status. Without wait, an import
+ * running elsewhere is left alone (UTIL_EXIT_OK, nothing done). */
+int cli_import_lock(store *s, int wait);
 /* Reports a failed import of path (err's message, then that nothing changed). */
 int cli_import_failed(const char *path, const util_error *err);
 

@@ -18,6 +18,12 @@ int cli_check(int argc, char **argv)
     store *s = cli_campaign_open(path, &status);
     if (s == NULL)
         return status;
+    /* what a killed import left is removed (or finished) first, and said so; a running
+     * import is left alone */
+    if ((status = cli_import_lock(s, 0)) != UTIL_EXIT_OK) {
+        store_close(&s);
+        return status;
+    }
     util_error err = { 0, "" };
     int64_t history = 0, judgments = 0, bad = 0;
     if (store_integrity_check(s, &err) != 0 || store_history_count(s, &history, &judgments, &err) != 0 ||

@@ -15,7 +15,7 @@ typedef struct docs_ctx {
     store *s;
     const char *path;
     formats_docs_format fmt;
-    int64_t import_id;
+    store_import *im;
     uint64_t count;
     util_progress *bar;
     formats_docs_stats stats;
@@ -25,7 +25,9 @@ static int docs_cb(void *vctx, const formats_doc *d, util_error *err)
 {
     docs_ctx *c = vctx;
     util_progress_update(c->bar, ++c->count);
-    if (store_doc_add(c->s, d->docno, d->title, d->body, d->body_len, c->import_id, err) != 0) {
+    if ((c->count == 1 && store_import_begin(c->s, c->im, err) != 0) ||
+        store_doc_add(c->s, d->docno, d->title, d->body, d->body_len, c->im->id, err) != 0 ||
+        store_batch_yield(c->s, err) != 0) {
         /* Name the place in the file too. */
         char msg[sizeof err->msg];
         snprintf(msg, sizeof msg, "%s", err->msg);
@@ -35,17 +37,20 @@ static int docs_cb(void *vctx, const formats_doc *d, util_error *err)
     return 0;
 }
 
-static int64_t docs_body(store *s, const char *path, int64_t import_id, util_progress *bar,
+static int64_t docs_body(store *s, const char *path, store_import *im, util_progress *bar,
                          void *vctx, util_error *err)
 {
     docs_ctx *c = vctx;
     c->s = s;
     c->path = path;
-    c->import_id = import_id;
+    c->im = im;
     c->count = 0;
     c->bar = bar;
     memset(&c->stats, 0, sizeof c->stats);
     if (formats_docs_read(path, c->fmt, docs_cb, c, &c->stats, err) != 0)
+        return -1;
+    /* a file without documents is refused by the reader; this is for safety */
+    if (im->id == 0 && store_import_begin(s, im, err) != 0)
         return -1;
     return (int64_t)c->stats.docs;
 }
@@ -60,7 +65,7 @@ static void docs_done(const char *path, int64_t items, void *vctx)
     fputc('\n', stderr);
 }
 
-static const cli_importer docs_importer = { "docs", docs_body, docs_done };
+static const cli_importer docs_importer = { "docs", docs_body, docs_done, NULL, 0 };
 
 int cli_docs(int argc, char **argv)
 {

@@ -926,9 +926,11 @@ static int persist(pool_ctx *c, int dry_run, util_error *err)
     export_ctx e;
     memset(&e, 0, sizeof e);
     size_t added = 0, before = 0;
-    int rc = dry_run ? 0 : store_begin(c->s, err);
-    if (rc == 0 && !dry_run)
-        rc = save_settings(c, err);
+    /* The pool was computed by reading only; it is written topic by topic in transactions of
+     * about 100 ms, so that judging never waits long. A pool killed half-way has added some
+     * topics' documents; running it again adds the rest (documents pooled before keep their
+     * place). The settings go in the last transaction. */
+    int rc = dry_run ? 0 : store_batch_begin(c->s, err);
     for (size_t t = 0; rc == 0 && t < c->ntopics; t++) {
         const ptopic *pt = &c->topics[t];
         int64_t count, maxpos, na = 0;
@@ -953,10 +955,14 @@ static int persist(pool_ctx *c, int dry_run, util_error *err)
         before += e.n;
         for (size_t k = 0; k < e.n; k++)
             free(e.docnos[k]);
+        if (rc == 0 && !dry_run)
+            rc = store_batch_yield(c->s, err);
     }
     free(e.docnos);
     if (rc == 0 && !dry_run)
-        rc = store_commit(c->s, err);
+        rc = save_settings(c, err);
+    if (rc == 0 && !dry_run)
+        rc = store_batch_end(c->s, err);
     if (rc != 0) {
         if (!dry_run)
             store_rollback(c->s);
@@ -1334,6 +1340,8 @@ int cli_pool(int argc, char **argv)
             status = UTIL_EXIT_DATA;
             goto out;
         }
+        if (!dry_run && (status = cli_import_lock(c.s, 1)) != UTIL_EXIT_OK)
+            goto out;
         if (persist(&c, dry_run, &err) != 0 || report_no_text(c.s, &err) != 0)
             goto fail;
     }

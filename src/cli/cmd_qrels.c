@@ -63,33 +63,36 @@ static void grade_list(char *buf, size_t size, const long *g, size_t n)
         snprintf(buf + len, size - len, ", ...");
 }
 
-static int64_t qrels_body(store *s, const char *path, int64_t import_id, util_progress *bar,
+/* The file is read and checked whole, then staged in short transactions; the judgments
+ * are set once the import is committed (cli_import_file). */
+static int64_t qrels_body(store *s, const char *path, store_import *im, util_progress *bar,
                           void *vctx, util_error *err)
 {
-    (void)import_id;
     import_ctx *c = vctx;
-    int64_t assessor_id, n = -1;
-    formats_qrels *q = formats_qrels_read(path, err);
+    int64_t n = -1, seq = 0;
     c->nscale = c->noutside = 0;
-    if (q == NULL || store_assessor_id(s, c->assessor, 1, &assessor_id, err) < 0 ||
-        store_grades_each(s, scale_cb, c, err) != 0)
+    formats_qrels *q = formats_qrels_read(path, err);
+    if (q == NULL || store_grades_each(s, scale_cb, c, err) != 0)
         goto out;
     bar->total = q->nlines;
+    if (store_import_begin(s, im, err) != 0)
+        goto out;
+    /* chunks of up to 1024 judgments of one topic: one row each in the staging table */
+    store_qrel chunk[1024];
     size_t done = 0;
     for (size_t t = 0; t < q->ntopics; t++) {
         const formats_qrels_topic *qt = &q->topics[t];
-        int64_t topic_id;
-        util_progress_update(bar, done);
-        done += qt->n;
-        if (store_topic_id(s, qt->qid, 1, &topic_id, err) < 0)
-            goto out;
-        for (size_t k = 0; k < qt->n; k++) {
-            const formats_qrel *r = &qt->qrels[k];
-            note_grade(c, r->rel);
-            if (store_pool_add(s, topic_id, r->docno, (int64_t)r->line, "pool", err) != 0 ||
-                store_judgment_set(s, topic_id, r->docno, assessor_id, r->rel, r->iter, 0, NULL,
-                                   err) != 0)
+        for (size_t k = 0; k < qt->n; k += 1024) {
+            size_t m = qt->n - k < 1024 ? qt->n - k : 1024;
+            for (size_t i = 0; i < m; i++) {
+                const formats_qrel *r = &qt->qrels[k + i];
+                note_grade(c, r->rel);
+                chunk[i] = (store_qrel){ r->docno, r->iter, r->rel, (int64_t)r->line };
+            }
+            if (store_qrels_stage(s, im->id, ++seq, qt->qid, chunk, m, err) != 0 ||
+                store_batch_yield(s, err) != 0)
                 goto out;
+            util_progress_update(bar, done += m);
         }
     }
     c->topics = q->ntopics;
@@ -116,8 +119,6 @@ static void qrels_done(const char *path, int64_t items, void *vctx)
                   c->noutside > 1 ? "are" : "is", scale);
     }
 }
-
-static const cli_importer qrels_importer = { "qrels", qrels_body, qrels_done };
 
 /* The judgments of one document, gathered while exporting. */
 typedef struct export_ctx {
@@ -262,6 +263,7 @@ int cli_qrels(int argc, char **argv)
     import_ctx ic;
     memset(&ic, 0, sizeof ic);
     ic.assessor = assessor;
+    cli_importer qrels_importer = { "qrels", qrels_body, qrels_done, assessor, 1 };
     status = import ? cli_import_file(s, &qrels_importer, argv[optind], &ic)
                     : qrels_export(s, pol, primary, per_assessor);
     free(ic.scale);

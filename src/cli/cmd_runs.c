@@ -1,4 +1,4 @@
-/* cmd_runs.c: `trecjudge runs import`, which stores run files in the campaign, one transaction each. */
+/* cmd_runs.c: `trecjudge runs import`, which stores run files in the campaign, in short transactions. */
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,7 +15,7 @@ static const char runs_usage[] =
 typedef struct runs_ctx {
     store *s;
     const char *path;
-    int64_t run_id;
+    int64_t run_id, import_id;
     metrics_doc *docs;
     size_t docs_cap;
     const char **docnos;
@@ -49,12 +49,15 @@ static int runs_topic_cb(void *vctx, formats_run_topic *t, util_error *err)
         c->scores[i] = c->docs[i].score;
     }
     int64_t topic_id;
-    if (store_topic_id(c->s, t->qid, 1, &topic_id, err) < 0)
+    /* a topic the run brings is invisible until the run is published */
+    if (store_import_topic_id(c->s, c->import_id, t->qid, &topic_id, err) < 0)
         return -1;
     c->ndocs += t->ndocs;
     c->bar.total = t->size;
     util_progress_update(&c->bar, t->offset);
-    return store_run_ranking_add(c->s, c->run_id, topic_id, c->docnos, c->scores, t->ndocs, err);
+    if (store_run_ranking_add(c->s, c->run_id, topic_id, c->docnos, c->scores, t->ndocs, err) != 0)
+        return -1;
+    return store_batch_yield(c->s, err);
 }
 
 /* The tag on the run's first line. */
@@ -81,54 +84,61 @@ static int first_tag(const char *path, char *tag, size_t size, util_error *err)
     return got < 0 ? -1 : 0;
 }
 
-/* Imports one file; returns an exit status. */
+/* Imports one file in short transactions (its run, topics and rankings invisible until one
+ * last commit publishes them); returns an exit status. */
 static int runs_import_one(store *s, const char *path, const char *tag_opt, runs_ctx *c)
 {
     util_error err = { 0, "" };
     char checksum[33], tag[UTIL_NAME_MAX + 1];
-    int64_t import_id = 0;
     formats_run_info info;
     memset(&info, 0, sizeof info);
     if (strcmp(path, "-") == 0) {
         util_warn("runs import: give run files by name (standard input cannot be recognised on re-import)");
         return UTIL_EXIT_USAGE;
     }
+    int status = cli_import_lock(s, 1);
+    if (status != UTIL_EXIT_OK)
+        return status;
     if (formats_checksum(path, checksum, &err) != 0 || first_tag(path, tag, sizeof tag, &err) != 0)
         goto fail;
     if (tag_opt != NULL)
         snprintf(tag, sizeof tag, "%s", tag_opt);
+    store_import im = { "run", path, checksum, NULL, 0 };
+    int seen = store_import_seen(s, &im, &err);
+    if (seen < 0)
+        goto fail;
+    if (seen) {
+        fprintf(stderr, "%s: imported before (import %lld); nothing changed\n", path,
+                (long long)im.id);
+        return UTIL_EXIT_OK;
+    }
+    if (tag[0] == '\0') {
+        util_error_set(&err, UTIL_EXIT_INPUT, path, 0, "no results (empty run file)");
+        goto fail;
+    }
     for (enum formats_run_mode mode = FORMATS_RUN_STREAM;; mode = FORMATS_RUN_GROUP) {
-        if (store_begin(s, &err) != 0)
-            goto fail;
-        int seen = store_import_find(s, "run", checksum, &import_id, &err);
-        if (seen < 0)
-            goto fail_tx;
-        if (seen) {
-            store_rollback(s);
-            fprintf(stderr, "%s: imported before (import %lld); nothing changed\n", path,
-                    (long long)import_id);
-            return UTIL_EXIT_OK;
-        }
-        if (tag[0] == '\0') {
-            util_error_set(&err, UTIL_EXIT_INPUT, path, 0, "no results (empty run file)");
-            goto fail_tx;
-        }
+        im.id = 0;
         c->s = s;
         c->path = path;
         c->ndocs = 0;
         util_progress_start(&c->bar, path, 0);
-        if (store_import_add(s, "run", path, checksum, 0, &import_id, &err) != 0 ||
-            store_run_add(s, tag, import_id, &c->run_id, &err) != 0)
-            goto fail_tx;
+        if (store_import_begin(s, &im, &err) != 0 ||
+            store_run_add(s, tag, im.id, &c->run_id, &err) != 0)
+            goto fail_import;
+        c->import_id = im.id;
         int rc = formats_run_read(path, mode, runs_topic_cb, c, &info, &err);
         if (rc == FORMATS_RUN_UNGROUPED && mode == FORMATS_RUN_STREAM) {
+            /* read again grouped, as a new import */
             store_rollback(s);
+            util_progress_end(&c->bar);
+            if (store_import_remove(s, im.id, &err) != 0)
+                goto fail;
             formats_run_info_free(&info);
             continue;
         }
-        if (rc != 0 || store_import_lines(s, import_id, (int64_t)info.nlines, &err) != 0 ||
-            store_commit(s, &err) != 0)
-            goto fail_tx;
+        if (rc != 0 || store_import_publish(s, im.id, (int64_t)info.nlines, &err) != 0 ||
+            store_batch_end(s, &err) != 0)
+            goto fail_import;
         break;
     }
     util_progress_end(&c->bar);
@@ -136,9 +146,14 @@ static int runs_import_one(store *s, const char *path, const char *tag_opt, runs
             c->ndocs);
     formats_run_info_free(&info);
     return UTIL_EXIT_OK;
-fail_tx:
+fail_import:
     util_progress_end(&c->bar);
     store_rollback(s);
+    {
+        util_error ignored = { 0, "" };
+        if (im.id != 0)   /* else the next import removes it */
+            store_import_remove(s, im.id, &ignored);
+    }
 fail:
     formats_run_info_free(&info);
     return cli_import_failed(path, &err);

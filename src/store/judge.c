@@ -25,13 +25,14 @@ int store_pool_has(store *s, int64_t topic_id, const char *docno, util_error *er
     return rc == SQLITE_ROW;
 }
 
-/* The one place that says which documents have text in the campaign (a row of documents
- * with the docno); a later filter (e.g. imports not finished) belongs here. */
+/* The one place that says which documents have text in the campaign: a row of documents
+ * with the docno, from an import that is published. */
 static const char sql_no_text[] =
     "SELECT t.qid, count(p.docno),"
     " count(p.docno) - count(d.id)"
     " FROM topics t LEFT JOIN pool p ON p.topic_id = t.id"
-    " LEFT JOIN documents d ON d.docno = p.docno"
+    " LEFT JOIN documents d ON d.docno = p.docno AND " STORE_VISIBLE("d.import_id")
+    " WHERE " STORE_VISIBLE("t.import_id")
     " GROUP BY t.id ORDER BY t.qid";
 
 int store_pool_text_each(store *s, store_pool_text_fn fn, void *ctx, util_error *err)

@@ -4,7 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char sql_topics[] = "SELECT id, qid FROM topics ORDER BY qid";
+static const char sql_topics[] =
+    "SELECT id, qid FROM topics WHERE " STORE_VISIBLE("import_id") " ORDER BY qid";
 
 int store_topics_each(store *s, store_topic_fn fn, void *ctx, util_error *err)
 {
@@ -38,11 +39,12 @@ int store_topic_fields_each(store *s, int64_t topic_id, store_field_fn fn, void 
 
 static const char sql_rankings_all[] =
     "SELECT r.id, r.tag, t.id, t.qid, k.n, k.docnos, k.scores FROM run_rankings k"
-    " JOIN runs r ON r.id = k.run_id JOIN topics t ON t.id = k.topic_id ORDER BY t.qid, r.tag";
+    " JOIN runs r ON r.id = k.run_id JOIN topics t ON t.id = k.topic_id"
+    " WHERE " STORE_VISIBLE("r.import_id") " ORDER BY t.qid, r.tag";
 static const char sql_rankings_topic[] =
     "SELECT r.id, r.tag, t.id, t.qid, k.n, k.docnos, k.scores FROM run_rankings k"
     " JOIN runs r ON r.id = k.run_id JOIN topics t ON t.id = k.topic_id"
-    " WHERE k.topic_id = ?1 ORDER BY r.tag";
+    " WHERE k.topic_id = ?1 AND " STORE_VISIBLE("r.import_id") " ORDER BY r.tag";
 
 int store_rankings_each(store *s, int64_t topic_id, store_ranking_fn fn, void *ctx,
                         util_error *err)
@@ -105,7 +107,8 @@ int store_rankings_each(store *s, int64_t topic_id, store_ranking_fn fn, void *c
     return store_rows_end(s, st, rc, err, "cannot read rankings");
 }
 
-static const char sql_doc[] = "SELECT title, body FROM documents WHERE docno = ?1";
+static const char sql_doc[] =
+    "SELECT title, body FROM documents WHERE docno = ?1 AND " STORE_VISIBLE("import_id");
 
 int store_doc_get(store *s, const char *docno, char **title, char **body, size_t *body_len,
                   util_error *err)

@@ -2,7 +2,8 @@
 #include "store_private.h"
 
 static const char sql_docs_after[] =
-    "SELECT id, docno, title, body FROM documents WHERE id > ?1 ORDER BY id";
+    "SELECT id, docno, title, body FROM documents WHERE id > ?1 AND " STORE_VISIBLE("import_id")
+    " ORDER BY id";
 
 int store_docs_each(store *s, int64_t after_rowid, store_doc_fn fn, void *ctx, util_error *err)
 {

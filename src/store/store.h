@@ -10,7 +10,7 @@
 typedef struct store store;
 
 /* The schema version this build writes; older files are migrated on open. */
-#define STORE_SCHEMA_VERSION 2
+#define STORE_SCHEMA_VERSION 3
 
 /* Creates a new campaign file (fails if path exists). */
 int store_create(const char *path, store **out, util_error *err);
@@ -241,6 +241,73 @@ typedef int (*store_doc_fn)(void *ctx, int64_t rowid, const char *docno, const c
                             const char *body, size_t body_len);
 int store_docs_each(store *s, int64_t after_rowid, store_doc_fn fn, void *ctx, util_error *err);
 
+/* ---- imports in short transactions (src/store/import.c) ----
+ *
+ * No import holds the write lock for more than about a tenth of a second at a time, so a
+ * judgment never waits longer than that. An import's rows (documents, runs and their
+ * rankings, the topics a run brings, staged qrels) carry its id and are invisible to every
+ * reader while it is pending; one short commit publishes them. Imports are serialised by
+ * the import lock (CAMPAIGN.import-lock, flock(2)); an unfinished import found by the
+ * holder of that lock belongs to a process that is gone. */
+
+/* What store_import_lock found of imports that were killed. */
+typedef struct store_recovery {
+    int64_t removed;      /* pending imports whose rows were removed */
+    int64_t finished;     /* qrels imports killed after their commit point, applied */
+} store_recovery;
+
+/* Takes the import lock (waiting for another import when wait is set, the wait hook told
+ * as for the write lock), then removes what killed pending imports left and finishes
+ * committed ones. It is held until store_import_unlock or store_close. Returns 0 when
+ * taken, 1 when another import holds it and wait is not set, -1 on error. */
+int store_import_lock(store *s, int wait, store_recovery *r, util_error *err);
+void store_import_unlock(store *s);
+
+/* One import: what recognises it (kind and key: the file's checksum, for qrels with the
+ * assessor), the file, and for qrels the assessor whose judgments they are (else NULL). */
+typedef struct store_import {
+    const char *kind, *path, *key, *assessor;
+    int64_t id;           /* set by store_import_seen (found) or store_import_begin */
+} store_import;
+
+/* Whether the same import was done before (1, im->id is that one), 0 if not, -1 error. */
+int store_import_seen(store *s, store_import *im, util_error *err);
+/* Starts the import's first batch: a transaction that records it as pending (im->id). An
+ * import that fails before its first batch is committed has changed nothing at all. */
+int store_import_begin(store *s, store_import *im, util_error *err);
+
+/* Batches: store_batch_begin starts a transaction; store_batch_yield, called between two
+ * rows, commits it and starts the next once it has lasted about 100 ms (pausing a few
+ * milliseconds in between so that a waiting writer gets the lock); store_batch_end commits.
+ * After an error, store_rollback. */
+int store_batch_begin(store *s, util_error *err);
+int store_batch_yield(store *s, util_error *err);
+int store_batch_end(store *s, util_error *err);
+
+/* Makes a pending import's rows visible in one short transaction (the import is done);
+ * inside an open transaction, as part of it. */
+int store_import_publish(store *s, int64_t import_id, int64_t lines, util_error *err);
+/* Removes a pending import and its rows, in short transactions (a failed import). */
+int store_import_remove(store *s, int64_t import_id, util_error *err);
+/* A topic for the rows of a pending import: an existing visible one (0), or a new one that
+ * belongs to the import, invisible until it is published (0); -1 on error. */
+int store_import_topic_id(store *s, int64_t import_id, const char *qid, int64_t *id,
+                          util_error *err);
+
+/* Qrels: the rows are staged while the file is read; store_qrels_commit is the commit
+ * point (the whole file is staged; inside an open transaction, as part of it); store_qrels_apply then sets the judgments (pool
+ * entries and history as `judge` would) in short transactions and marks the import done.
+ * An apply interrupted by a kill is finished by the next holder of the import lock. */
+typedef struct store_qrel {
+    const char *docno, *iter;     /* no white space in either */
+    long grade;
+    int64_t line;                 /* in the file: the position it joins the pool at */
+} store_qrel;
+/* Stages a chunk of one topic's judgments (seq: increasing, the order they are applied in). */
+int store_qrels_stage(store *s, int64_t import_id, int64_t seq, const char *qid,
+                      const store_qrel *rows, size_t n, util_error *err);
+int store_qrels_commit(store *s, int64_t import_id, int64_t lines, util_error *err);
+int store_qrels_apply(store *s, int64_t import_id, util_error *err);
 
 /* ---- judge, status, check and backup (src/store/judge.c) ---- */
 

@@ -23,7 +23,17 @@ struct store {
     double wait_start;        /* when the current wait began (monotonic seconds) */
     int gave_up;              /* the wait hook ended a wait: the operation failed busy */
     int readonly;
+    double batch_start;       /* when the current batch of an import began (import.c) */
+    int lock_fd;              /* the import lock's file while it is held, else -1 */
 };
+
+/* The imports whose rows no reader sees yet (import.c), and the condition that a row of
+ * documents, runs or topics (its import_id column given) is visible. */
+#define STORE_PENDING "(SELECT id FROM imports WHERE state = 'pending')"
+#define STORE_VISIBLE(col) "coalesce(" col ", 0) NOT IN " STORE_PENDING
+
+/* Whether another process holds the import lock (import.c). */
+int store_import_running(store *s);
 
 /* Records SQLite's error message for what failed; returns -1. */
 int store_db_error(store *s, util_error *err, const char *what);

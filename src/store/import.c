@@ -1,0 +1,426 @@
+/* import.c: imports in short transactions: the import lock, pending rows, publishing, staged qrels, and recovery after a kill. */
+#include "store_private.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <time.h>
+#include <unistd.h>
+
+/* How long one transaction of an import may last before it commits and lets a waiting
+ * writer in; the pause is longer than the busy handler's poll (about 1 ms). */
+#define BATCH_SECONDS 0.1
+#define PAUSE_NS 3000000L
+/* Rows deleted by one statement when an import is removed. */
+#define DELETE_ROWS 256
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int store_batch_begin(store *s, util_error *err)
+{
+    if (store_begin(s, err) != 0)
+        return -1;
+    s->batch_start = now_seconds();
+    return 0;
+}
+
+int store_batch_yield(store *s, util_error *err)
+{
+    if (now_seconds() - s->batch_start < BATCH_SECONDS)
+        return 0;
+    if (store_commit(s, err) != 0)
+        return -1;
+    struct timespec pause = { 0, PAUSE_NS };
+    nanosleep(&pause, NULL);
+    return store_batch_begin(s, err);
+}
+
+int store_batch_end(store *s, util_error *err)
+{
+    return store_commit(s, err);
+}
+
+static char *lock_path(const store *s)
+{
+    size_t n = strlen(s->path) + sizeof ".import-lock";
+    char *p = util_malloc(n);
+    snprintf(p, n, "%s.import-lock", s->path);
+    return p;
+}
+
+static const char sql_unfinished[] =
+    "SELECT id, state FROM imports WHERE state <> 'done' ORDER BY id";
+
+/* Finishes (committed) or removes (pending) what imports killed before they were done left;
+ * only the holder of the import lock calls it, so none of them is still running. */
+static int recover(store *s, store_recovery *r, util_error *err)
+{
+    for (;;) {
+        sqlite3_stmt *st = store_sql(s, sql_unfinished, err);
+        if (st == NULL)
+            return -1;
+        int rc = sqlite3_step(st);
+        if (rc == SQLITE_DONE) {
+            sqlite3_reset(st);
+            return 0;
+        }
+        if (rc != SQLITE_ROW) {
+            sqlite3_reset(st);
+            return store_db_error(s, err, "cannot read the imports");
+        }
+        int64_t id = sqlite3_column_int64(st, 0);
+        int committed = strcmp((const char *)sqlite3_column_text(st, 1), "committed") == 0;
+        sqlite3_reset(st);
+        if (committed) {
+            if (store_qrels_apply(s, id, err) != 0)
+                return -1;
+            r->finished++;
+        } else {
+            if (store_import_remove(s, id, err) != 0)
+                return -1;
+            r->removed++;
+        }
+    }
+}
+
+int store_import_lock(store *s, int wait, store_recovery *r, util_error *err)
+{
+    memset(r, 0, sizeof *r);
+    if (s->lock_fd >= 0)
+        return 0;
+    char *path = lock_path(s);
+    int rc = -1;
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        util_error_set(err, UTIL_EXIT_SYSTEM, path, 0, "cannot open the import lock: %s",
+                       strerror(errno));
+        goto out;
+    }
+    double start = now_seconds();
+    while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        if (errno != EWOULDBLOCK && errno != EINTR) {
+            util_error_set(err, UTIL_EXIT_SYSTEM, path, 0, "cannot take the import lock: %s",
+                           strerror(errno));
+            close(fd);
+            goto out;
+        }
+        if (!wait) {
+            close(fd);
+            rc = 1;
+            goto out;
+        }
+        if (s->wait_fn != NULL && s->wait_fn(s->wait_ctx, now_seconds() - start) != 0) {
+            s->gave_up = 1;
+            util_error_set(err, UTIL_EXIT_SYSTEM, path, 0, "another import is running");
+            close(fd);
+            goto out;
+        }
+        struct timespec pause = { 0, 10000000L };
+        nanosleep(&pause, NULL);
+    }
+    s->lock_fd = fd;
+    if (recover(s, r, err) != 0) {
+        store_import_unlock(s);
+        goto out;
+    }
+    rc = 0;
+out:
+    free(path);
+    return rc;
+}
+
+void store_import_unlock(store *s)
+{
+    if (s->lock_fd < 0)
+        return;
+    close(s->lock_fd);   /* releases the flock */
+    s->lock_fd = -1;
+}
+
+int store_import_running(store *s)
+{
+    if (s->lock_fd >= 0)
+        return 0;
+    char *path = lock_path(s);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    free(path);
+    if (fd < 0)
+        return 0;
+    int running = flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+    close(fd);
+    return running;
+}
+
+static const char sql_import_find[] =
+    "SELECT id FROM imports WHERE kind = ?1 AND checksum = ?2 AND state <> 'pending'";
+static const char sql_import_add[] =
+    "INSERT INTO imports(kind, path, checksum, lines, state, assessor)"
+    " VALUES (?1, ?2, ?3, 0, 'pending', ?4)";
+
+int store_import_seen(store *s, store_import *im, util_error *err)
+{
+    sqlite3_stmt *st = store_sql(s, sql_import_find, err);
+    if (st == NULL)
+        return -1;
+    sqlite3_bind_text(st, 1, im->kind, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, im->key, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        im->id = sqlite3_column_int64(st, 0);
+    sqlite3_reset(st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return store_db_error(s, err, "cannot read the imports");
+    return rc == SQLITE_ROW;
+}
+
+int store_import_begin(store *s, store_import *im, util_error *err)
+{
+    if (store_batch_begin(s, err) != 0)
+        return -1;
+    sqlite3_stmt *st = store_sql(s, sql_import_add, err);
+    if (st == NULL)
+        goto fail;
+    sqlite3_bind_text(st, 1, im->kind, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, im->path, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, im->key, -1, SQLITE_STATIC);
+    store_bind_text(st, 4, im->assessor);
+    if (store_exec_done(s, st, err, "cannot record the import") != 0)
+        goto fail;
+    im->id = sqlite3_last_insert_rowid(s->db);
+    return 0;
+fail:
+    store_rollback(s);
+    return -1;
+}
+
+static const char sql_import_state[] = "UPDATE imports SET state = ?2, lines = ?3 WHERE id = ?1";
+
+static int set_state(store *s, int64_t import_id, const char *state, int64_t lines,
+                     util_error *err)
+{
+    sqlite3_stmt *st = store_sql(s, sql_import_state, err);
+    if (st == NULL)
+        return -1;
+    sqlite3_bind_int64(st, 1, import_id);
+    sqlite3_bind_text(st, 2, state, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 3, lines);
+    return store_exec_done(s, st, err, "cannot record the import");
+}
+
+int store_import_publish(store *s, int64_t import_id, int64_t lines, util_error *err)
+{
+    if (sqlite3_get_autocommit(s->db) == 0)
+        return set_state(s, import_id, "done", lines, err);
+    if (store_begin(s, err) != 0 || set_state(s, import_id, "done", lines, err) != 0 ||
+        store_commit(s, err) != 0) {
+        store_rollback(s);
+        return -1;
+    }
+    return 0;
+}
+
+/* What removing an import deletes, children first, each a bounded number of rows. */
+static const char *const sql_remove[] = {
+    "DELETE FROM qrels_staged WHERE (import_id, seq) IN (SELECT import_id, seq FROM qrels_staged"
+    " WHERE import_id = ?1 LIMIT 64)",
+    "DELETE FROM documents WHERE id IN (SELECT id FROM documents WHERE import_id = ?1 LIMIT 256)",
+    "DELETE FROM run_rankings WHERE (run_id, topic_id) IN (SELECT k.run_id, k.topic_id"
+    " FROM run_rankings k JOIN runs r ON r.id = k.run_id WHERE r.import_id = ?1 LIMIT 256)",
+    "DELETE FROM runs WHERE id IN (SELECT id FROM runs WHERE import_id = ?1 LIMIT 256)",
+    "DELETE FROM topics WHERE id IN (SELECT id FROM topics WHERE import_id = ?1 LIMIT 256)",
+    "DELETE FROM imports WHERE id = ?1 AND state = 'pending'",
+};
+
+int store_import_remove(store *s, int64_t import_id, util_error *err)
+{
+    if (store_batch_begin(s, err) != 0)
+        return -1;
+    for (size_t i = 0; i < sizeof sql_remove / sizeof *sql_remove; i++) {
+        int changed;
+        do {
+            sqlite3_stmt *st = store_sql(s, sql_remove[i], err);
+            if (st == NULL)
+                goto fail;
+            sqlite3_bind_int64(st, 1, import_id);
+            if (store_exec_done(s, st, err, "cannot remove an unfinished import") != 0)
+                goto fail;
+            changed = sqlite3_changes(s->db);
+            if (store_batch_yield(s, err) != 0)
+                goto fail;
+        } while (changed > 0);
+    }
+    if (store_batch_end(s, err) != 0)
+        goto fail;
+    return 0;
+fail:
+    store_rollback(s);
+    return -1;
+}
+
+static const char sql_topic_pending[] =
+    "INSERT INTO topics(qid, import_id) VALUES (?1, ?2)";
+
+int store_import_topic_id(store *s, int64_t import_id, const char *qid, int64_t *id,
+                          util_error *err)
+{
+    int found = store_topic_id(s, qid, 0, id, err);
+    if (found != 0)
+        return found < 0 ? -1 : 0;
+    sqlite3_stmt *st = store_sql(s, sql_topic_pending, err);
+    if (st == NULL)
+        return -1;
+    sqlite3_bind_text(st, 1, qid, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 2, import_id);
+    if (store_exec_done(s, st, err, "cannot add a topic") != 0)
+        return -1;
+    *id = sqlite3_last_insert_rowid(s->db);
+    return 0;
+}
+
+static const char sql_stage[] =
+    "INSERT INTO qrels_staged(import_id, seq, qid, n, rows) VALUES (?1, ?2, ?3, ?4, ?5)";
+
+int store_qrels_stage(store *s, int64_t import_id, int64_t seq, const char *qid,
+                      const store_qrel *rows, size_t n, util_error *err)
+{
+    /* fields never hold a tab or newline: the reader splits lines on white space */
+    size_t len = 0;
+    for (size_t i = 0; i < n; i++)
+        len += strlen(rows[i].docno) + strlen(rows[i].iter) + 48;
+    char *text = util_malloc(len + 1);
+    size_t off = 0;
+    for (size_t i = 0; i < n; i++)
+        off += (size_t)snprintf(text + off, len + 1 - off, "%s\t%s\t%ld\t%lld\n", rows[i].docno,
+                                rows[i].iter, rows[i].grade, (long long)rows[i].line);
+    int rc = -1;
+    sqlite3_stmt *st = store_sql(s, sql_stage, err);
+    if (st != NULL) {
+        sqlite3_bind_int64(st, 1, import_id);
+        sqlite3_bind_int64(st, 2, seq);
+        sqlite3_bind_text(st, 3, qid, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 4, (sqlite3_int64)n);
+        sqlite3_bind_text(st, 5, text, (int)off, SQLITE_STATIC);
+        rc = store_exec_done(s, st, err, "cannot stage judgments");
+    }
+    free(text);
+    return rc;
+}
+
+int store_qrels_commit(store *s, int64_t import_id, int64_t lines, util_error *err)
+{
+    if (sqlite3_get_autocommit(s->db) == 0)
+        return set_state(s, import_id, "committed", lines, err);
+    if (store_begin(s, err) != 0 || set_state(s, import_id, "committed", lines, err) != 0 ||
+        store_commit(s, err) != 0) {
+        store_rollback(s);
+        return -1;
+    }
+    return 0;
+}
+
+static const char sql_staged_next[] =
+    "SELECT seq, qid, rows FROM qrels_staged WHERE import_id = ?1 ORDER BY seq LIMIT 1";
+static const char sql_staged_done[] =
+    "DELETE FROM qrels_staged WHERE import_id = ?1 AND seq = ?2";
+static const char sql_import_assessor[] =
+    "SELECT coalesce(assessor, 'qrels'), lines FROM imports WHERE id = ?1";
+
+/* Applies the next staged chunk and deletes it, in the current transaction: 1 done, 0 none
+ * left, -1 error. */
+static int apply_chunk(store *s, int64_t import_id, int64_t assessor_id, util_error *err)
+{
+    sqlite3_stmt *st = store_sql(s, sql_staged_next, err);
+    if (st == NULL)
+        return -1;
+    sqlite3_bind_int64(st, 1, import_id);
+    int rc = sqlite3_step(st);
+    if (rc != SQLITE_ROW) {
+        sqlite3_reset(st);
+        return rc == SQLITE_DONE ? 0 : store_db_error(s, err, "cannot read staged judgments");
+    }
+    int64_t seq = sqlite3_column_int64(st, 0), topic_id;
+    char *qid = util_strdup((const char *)sqlite3_column_text(st, 1));
+    char *rows = util_strdup((const char *)sqlite3_column_text(st, 2));
+    sqlite3_reset(st);
+    int result = -1;
+    if (store_topic_id(s, qid, 1, &topic_id, err) < 0)
+        goto out;
+    for (char *p = rows, *nl; *p != '\0'; p = nl + 1) {
+        char *f[4];
+        nl = strchr(p, '\n');
+        if (nl == NULL)
+            break;
+        *nl = '\0';
+        f[0] = p;
+        for (int k = 1; k < 4; k++) {
+            char *tab = strchr(f[k - 1], '\t');
+            if (tab == NULL) {
+                util_error_set(err, UTIL_EXIT_DATA, s->path, 0, "a staged judgment is damaged");
+                goto out;
+            }
+            *tab = '\0';
+            f[k] = tab + 1;
+        }
+        if (store_pool_add(s, topic_id, f[0], strtoll(f[3], NULL, 10), "pool", err) != 0 ||
+            store_judgment_set(s, topic_id, f[0], assessor_id, strtol(f[2], NULL, 10), f[1], 0,
+                               NULL, err) != 0)
+            goto out;
+    }
+    if ((st = store_sql(s, sql_staged_done, err)) == NULL)
+        goto out;
+    sqlite3_bind_int64(st, 1, import_id);
+    sqlite3_bind_int64(st, 2, seq);
+    if (store_exec_done(s, st, err, "cannot apply staged judgments") != 0)
+        goto out;
+    result = 1;
+out:
+    free(qid);
+    free(rows);
+    return result;
+}
+
+int store_qrels_apply(store *s, int64_t import_id, util_error *err)
+{
+    char *assessor = NULL;
+    int64_t assessor_id, lines = 0;
+    int n;
+    int rc = -1;
+    if (store_batch_begin(s, err) != 0)
+        goto out;
+    sqlite3_stmt *st = store_sql(s, sql_import_assessor, err);
+    if (st == NULL)
+        goto out;
+    sqlite3_bind_int64(st, 1, import_id);
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        assessor = util_strdup((const char *)sqlite3_column_text(st, 0));
+        lines = sqlite3_column_int64(st, 1);
+    }
+    sqlite3_reset(st);
+    if (assessor == NULL) {
+        store_db_error(s, err, "cannot find a committed import");
+        goto out;
+    }
+    if (store_assessor_id(s, assessor, 1, &assessor_id, err) < 0)
+        goto out;
+    /* Each transaction applies judgments and deletes their staged rows together: a kill
+     * between two leaves the rest for the next writer to apply, nothing twice. */
+    while ((n = apply_chunk(s, import_id, assessor_id, err)) > 0)
+        if (store_batch_yield(s, err) != 0)
+            goto out;
+    if (n < 0 || set_state(s, import_id, "done", lines, err) != 0 || store_batch_end(s, err) != 0)
+        goto out;
+    rc = 0;
+out:
+    if (rc != 0)
+        store_rollback(s);
+    free(assessor);
+    return rc;
+}
