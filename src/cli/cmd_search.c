@@ -224,6 +224,8 @@ static void round_scores(index_hit *h, size_t n)
     qsort(h, n, sizeof *h, hit_cmp);
 }
 
+/* Stores the rankings as a run, as `runs import` does: under the import lock, in short
+ * transactions, invisible until published. */
 static int import_run(store *s, const char *tag, const topics_ctx *tc, const ranking *r,
                       uint64_t checksum, size_t lines, util_error *err)
 {
@@ -234,23 +236,25 @@ static int import_run(store *s, const char *tag, const topics_ctx *tc, const ran
     const char **docnos = NULL;
     double *scores = NULL;
     size_t capd = 0, caps = 0;
-    int64_t import_id, run_id;
-    if (store_begin(s, err) != 0)
-        return -1;
-    int seen = store_import_find(s, "run", sum, &import_id, err);
+    int64_t run_id;
+    store_recovery rec;
+    store_import im = { "run", label, sum, NULL, 0 };
+    int rc = -1;
+    if (store_import_lock(s, 1, &rec, err) != 0)
+        goto out;
+    int seen = store_import_seen(s, &im, err);
     if (seen != 0) {
-        store_rollback(s);
         if (seen > 0)
             fprintf(stderr, "run '%s': imported before (import %lld); nothing changed\n", tag,
-                    (long long)import_id);
-        return seen > 0 ? 0 : -1;
+                    (long long)im.id);
+        rc = seen > 0 ? 0 : -1;
+        goto out;
     }
-    if (store_import_add(s, "run", label, sum, (int64_t)lines, &import_id, err) != 0 ||
-        store_run_add(s, tag, import_id, &run_id, err) != 0)
+    if (store_import_begin(s, &im, err) != 0 || store_run_add(s, tag, im.id, &run_id, err) != 0)
         goto fail;
     for (size_t i = 0; i < tc->n; i++) {
         int64_t topic_id;
-        if (store_topic_id(s, tc->t[i].qid, 1, &topic_id, err) < 0)
+        if (store_import_topic_id(s, im.id, tc->t[i].qid, &topic_id, err) < 0)
             goto fail;
         util_grow(&docnos, &capd, r[i].n + 1, sizeof *docnos);
         util_grow(&scores, &caps, r[i].n + 1, sizeof *scores);
@@ -259,20 +263,26 @@ static int import_run(store *s, const char *tag, const topics_ctx *tc, const ran
             scores[j] = r[i].hits[j].score;
         }
         if (r[i].n > 0 &&
-            store_run_ranking_add(s, run_id, topic_id, docnos, scores, r[i].n, err) != 0)
+            (store_run_ranking_add(s, run_id, topic_id, docnos, scores, r[i].n, err) != 0 ||
+             store_batch_yield(s, err) != 0))
             goto fail;
     }
-    if (store_commit(s, err) != 0)
+    if (store_import_publish(s, im.id, (int64_t)lines, err) != 0 || store_batch_end(s, err) != 0)
         goto fail;
-    free(docnos);
-    free(scores);
     fprintf(stderr, "imported run '%s': %zu topics, %zu documents\n", tag, tc->n, lines);
-    return 0;
+    rc = 0;
+    goto out;
 fail:
     store_rollback(s);
+    if (im.id != 0) {   /* else the next import removes it */
+        util_error ignored = { 0, "" };
+        store_import_remove(s, im.id, &ignored);
+    }
+out:
+    store_import_unlock(s);
     free(docnos);
     free(scores);
-    return -1;
+    return rc;
 }
 
 typedef struct options {
