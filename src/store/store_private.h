@@ -3,6 +3,7 @@
 #define TJ_STORE_PRIVATE_H
 
 #include <sqlite3.h>
+#include <sys/types.h>
 
 #include "store.h"
 
@@ -23,6 +24,9 @@ struct store {
     double wait_start;        /* when the current wait began (monotonic seconds) */
     int gave_up;              /* the wait hook ended a wait: the operation failed busy */
     int readonly;
+    dev_t dev;                /* the file's identity while open (see check_header) */
+    ino_t ino;
+    int counted;
 };
 
 /* Records SQLite's error message for what failed; returns -1. */
