@@ -597,6 +597,36 @@ static void back_topic(void *ctx, assess_session *a)
     ((struct backwards *)ctx)->topics++;
 }
 
+/* The screen opens its campaign twice (the live report has its own connection). Opening
+ * the second must not drop the first one's locks: another program closing the campaign
+ * would then remove the -wal file under it, and the judgments saved after that would be
+ * seen by no one else. */
+static void test_second_connection_keeps_locks(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = make_campaign("twice.tjdb");
+    store *report = NULL;
+    assert_int_equal(store_open(campaign("twice.tjdb"), &report, &err), 0);
+    char wal[300];
+    snprintf(wal, sizeof wal, "%s-wal", campaign("twice.tjdb"));
+    assert_int_equal(access(wal, F_OK), 0);
+    /* another program (not a fork, which would share this one's idea of its locks) opens
+     * the campaign and closes it */
+    const char *tj = getenv("TRECJUDGE");
+    if (tj == NULL) {
+        store_close(&report);
+        store_close(&s);
+        skip();
+    }
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "'%s' check -d '%s' >/dev/null 2>&1", tj, campaign("twice.tjdb"));
+    assert_int_equal(system(cmd), 0);
+    assert_int_equal(access(wal, F_OK), 0);
+    store_close(&report);
+    store_close(&s);
+}
+
 /* A grade key while another program holds the campaign's write lock: the save waits as
  * pending (the session never blocks), keys that would judge or move are dropped and
  * counted, reading keys work, and once the lock goes exactly the document that was on
@@ -815,6 +845,7 @@ int main(void)
         cmocka_unit_test(test_undo_keeps_pooled_row),
         cmocka_unit_test(test_search_collection),
         cmocka_unit_test(test_strategy),
+        cmocka_unit_test(test_second_connection_keeps_locks),
         cmocka_unit_test(test_pending_save),
         cmocka_unit_test(test_interrupt_everywhere),
         cmocka_unit_test(test_reserved_keys),
