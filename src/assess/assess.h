@@ -17,6 +17,7 @@ enum {
     ASSESS_ATTR_PLACEHOLDER = 2,  /* a visible stand-in for a control or invisible character */
     ASSESS_ATTR_FOUND = 4,        /* a match of the search inside the document */
     ASSESS_ATTR_HEADING = 8,      /* a label or a title */
+    ASSESS_ATTR_WARNING = 16,     /* a notice the assessor must not miss */
 };
 
 /* Text decoded into printable characters only: every control character, escape sequence
@@ -74,6 +75,14 @@ typedef struct assess_keyinfo {
     int is_grade;                 /* a grade key (what is the grade's label) */
 } assess_keyinfo;
 
+/* What the screen does with a character key that is not a grade key ("quit"), or NULL
+ * when it does nothing with it: a grade key must not be one of these. Read from the same
+ * table as the keys' dispatch and the help screen. */
+const char *assess_key_reserved(int key);
+/* The character keys reserved that way, separated by spaces ("? q ] ..."); returns the
+ * length written (cut to size). */
+size_t assess_reserved_list(char *out, size_t size);
+
 /* ---- the session ---- */
 
 typedef enum assess_mode {
@@ -96,6 +105,7 @@ typedef struct assess_item {
     char *note;                   /* a note typed before it is judged, saved with its grade */
     int has_row;                  /* this assessor has a row for it (grade -1 included) */
     long row_grade;               /* that row's grade */
+    int no_text;                  /* its text is not in the campaign (only the docno is known) */
 } assess_item;
 
 typedef struct assess_session assess_session;
@@ -147,6 +157,18 @@ const assess_text *assess_results(const assess_session *a, size_t *selected);
 /* Handles one key at time `now` (seconds, monotonic). Returns 0, or -1 when saving failed
  * (err set; the screen shows it and nothing is claimed saved). */
 int assess_key(assess_session *a, int key, double now, util_error *err);
+/* While a write of the session waits for another program's write lock (assess_pending),
+ * the screen calls this often (every 50 ms): the write is tried again, and the message
+ * says for how long it has waited. Keys meanwhile only read: a grade, undo, note, or a
+ * move to another document is dropped and counted. Returns 0, or -1 as assess_key. */
+int assess_tick(assess_session *a, double now, util_error *err);
+int assess_pending(const assess_session *a);
+/* Tells the session that n keys typed before the document now shown was drawn were
+ * dropped by the screen (they were meant for the one before); the message says so. */
+void assess_keys_ignored(assess_session *a, size_t n);
+/* A write given up when the session ended while it still waited for the lock (Ctrl-C, or
+ * q twice), described as "'Relevant' for D1 (topic 41)"; NULL when there is none. */
+const char *assess_unsaved(const assess_session *a);
 /* Tells the session the size of the document panel and of the topic panel (in cells). */
 void assess_layout(assess_session *a, int doc_width, int doc_height, int topic_width);
 

@@ -31,6 +31,25 @@ typedef struct grade_entry {
 
 typedef enum input_kind { INPUT_FIND, INPUT_JUMP, INPUT_NOTE, INPUT_SEARCH } input_kind;
 
+typedef enum write_kind { WRITE_NONE, WRITE_JUDGE, WRITE_NOTE, WRITE_UNDO, WRITE_POOL } write_kind;
+
+/* A write of the session not committed yet: another program held the campaign's write
+ * lock when it was tried. While it waits, keys that would write or change the document
+ * shown are dropped (and counted). */
+typedef struct pending {
+    write_kind kind;
+    size_t topic;
+    char *docno;
+    long grade;         /* the grade to set (an undo: the old grade) */
+    double seconds;
+    char *note;
+    int had;            /* an undo: the assessor had a row before */
+    int64_t position;   /* a pool addition: its position */
+    double since;       /* when the key was pressed */
+    size_t ignored;     /* keys dropped while it waits */
+    int quit;           /* q was pressed once while it waits */
+} pending;
+
 /* How many results a collection search shows. */
 #define SEARCH_MAX 50
 
@@ -68,6 +87,10 @@ struct assess_session {
     wchar_t find[128];
     char message[512];
     int message_error;
+    pending pending;
+    char waiting[512];          /* what the pending write waits for, and since when */
+    char display[1100];         /* the message line: waiting, then message */
+    char unsaved[512];          /* a write given up when the session ended */
     undo *undos;
     size_t nundo, capundo;
     double doc_started;
@@ -116,7 +139,7 @@ static int on_field(void *ctx, const char *name, const char *lang, const char *t
 static void add_item(assess_session *a, const char *docno, const char *source)
 {
     util_grow(&a->items, &a->capitems, a->nitems + 1, sizeof *a->items);
-    a->items[a->nitems++] = (assess_item){ util_strdup(docno), util_strdup(source), 0, 0, 0, 0, NULL, 0, 0 };
+    a->items[a->nitems++] = (assess_item){ .docno = util_strdup(docno), .source = util_strdup(source) };
 }
 
 static int on_pool(void *ctx, const char *docno, int64_t position, const char *source)
@@ -332,9 +355,14 @@ static int build_doc_text(assess_session *a, util_error *err)
         return -1;
     add_label(t, it->docno);
     assess_text_add(t, "\n", 1, 0);
+    a->items[a->cur].no_text = found == 0;
     if (found == 0) {
-        const char *missing = "(this document is not in the campaign's collection)";
-        assess_text_add(t, missing, strlen(missing), ASSESS_ATTR_HEADING);
+        char missing[256];
+        snprintf(missing, sizeof missing, " NO TEXT: %s is not in the campaign's collection ", it->docno);
+        assess_text_add(t, missing, strlen(missing), ASSESS_ATTR_WARNING | ASSESS_ATTR_HEADING);
+        const char *more = "\n\nIts text was never imported (trecjudge docs import): only its docno can be "
+                           "judged here. A grade key asks to be pressed again before it judges it.";
+        assess_text_add(t, more, strlen(more), 0);
     } else {
         if (title != NULL && title[0] != '\0') {
             assess_text_add(t, title, strlen(title), ASSESS_ATTR_HEADING);
@@ -407,6 +435,12 @@ static int load_topic(assess_session *a, size_t index, double now, util_error *e
     index_items(a);
     if (store_topic_judgments_each(a->s, tid, a->assessor_id, on_mine, a, err) != 0)
         return -1;
+    for (size_t i = 0; i < a->nitems; i++) {
+        int has = store_doc_exists(a->s, a->items[i].docno, err);
+        if (has < 0)
+            return -1;
+        a->items[i].no_text = has == 0;
+    }
     a->langs[0] = '\0';
     for (size_t i = 0; i < a->nfields; i++)
         if (!lang_listed(a->langs, a->fields[i].lang)) {
@@ -495,27 +529,174 @@ static int run_search(assess_session *a, const char *query, util_error *err)
     return 0;
 }
 
+/* ---- writes: tried without waiting for another program's lock, retried at each tick ---- */
+
+static int write_step(assess_session *a, double now, util_error *err);
+
+/* How long one attempt at a write may wait for another program's write lock: long enough
+ * for another assessor's commit, short enough that the screen never seems stuck. */
+#define WRITE_SLICE 0.05
+
+static int write_gives_up(void *ctx, double waited)
+{
+    (void)ctx;
+    return waited >= WRITE_SLICE;
+}
+
+static void pending_clear(assess_session *a)
+{
+    util_free(&a->pending.docno);
+    util_free(&a->pending.note);
+    a->pending = (pending){ 0 };
+}
+
+/* Starts a write described by a->pending (kind, topic, docno...): tried at once; when
+ * another program holds the write lock, it waits as pending and assess_tick tries again. */
+static int write_start(assess_session *a, double now, util_error *err)
+{
+    a->pending.since = now;
+    a->pending.ignored = 0;
+    a->pending.quit = 0;
+    return write_step(a, now, err);
+}
+
+/* Runs the pending write in one transaction. Returns 1 when it is committed, 0 when the
+ * lock is still held (nothing written), -1 on another failure (err set). */
+static int write_try(assess_session *a, util_error *err)
+{
+    pending *p = &a->pending;
+    int64_t tid = a->topics[p->topic].id;
+    store_set_wait(a->s, write_gives_up, NULL);
+    int rc = store_begin(a->s, err);
+    if (rc == 0) {
+        switch (p->kind) {
+        case WRITE_JUDGE:
+            rc = store_judgment_set(a->s, tid, p->docno, a->assessor_id, p->grade, NULL, p->seconds,
+                                    p->note, err);
+            break;
+        case WRITE_NOTE:
+            rc = store_judgment_set(a->s, tid, p->docno, a->assessor_id, p->grade, NULL, 0, p->note, err);
+            break;
+        case WRITE_UNDO:
+            rc = p->had ? store_judgment_set(a->s, tid, p->docno, a->assessor_id, p->grade, NULL, 0, NULL, err)
+                        : store_judgment_withdraw(a->s, tid, p->docno, a->assessor_id, "undo", err);
+            break;
+        case WRITE_POOL:
+            rc = store_pool_add(a->s, tid, p->docno, p->position, "search", err);
+            break;
+        case WRITE_NONE:
+            break;
+        }
+    }
+    if (rc == 0)
+        rc = store_commit(a->s, err);
+    int busy = rc != 0 && store_busy(a->s);
+    if (rc != 0)
+        store_rollback(a->s);
+    store_set_wait(a->s, NULL, NULL);
+    if (busy) {
+        err->code = 0;
+        err->msg[0] = '\0';
+        return 0;
+    }
+    return rc == 0 ? 1 : -1;
+}
+
+/* What the pending write does, for the screen: "Saving 'Relevant' for D1". */
+static void pending_what(const assess_session *a, char *out, size_t size)
+{
+    const pending *p = &a->pending;
+    const char *label = assess_grade_label(a, p->grade);
+    switch (p->kind) {
+    case WRITE_JUDGE:
+        snprintf(out, size, "Saving '%s' for %s", label ? label : "?", p->docno);
+        break;
+    case WRITE_NOTE:
+        snprintf(out, size, "Saving the note on %s", p->docno);
+        break;
+    case WRITE_UNDO:
+        snprintf(out, size, "Undoing the judgment of %s", p->docno);
+        break;
+    case WRITE_POOL:
+        snprintf(out, size, "Adding %s to the pool", p->docno);
+        break;
+    case WRITE_NONE:
+        out[0] = '\0';
+        break;
+    }
+}
+
+static void say_waiting(assess_session *a, double now)
+{
+    pending *p = &a->pending;
+    char what[256];
+    pending_what(a, what, sizeof what);
+    double waited = now > p->since ? now - p->since : 0;
+    char ignored[96] = "";
+    if (p->ignored > 0)
+        snprintf(ignored, sizeof ignored, " %zu key%s typed while saving %s ignored.", p->ignored,
+                 p->ignored == 1 ? "" : "s", p->ignored == 1 ? "was" : "were");
+    snprintf(a->waiting, sizeof a->waiting,
+             "%s: waiting for the campaign's write lock (another program is writing) %.1f s.%s%s", what,
+             waited, ignored, p->quit ? " Not saved yet: q again quits without it." : "");
+}
+
+/* The effects of a committed write on the session, and what the screen says. */
+static int write_done(assess_session *a, double now, util_error *err);
+
+static int write_step(assess_session *a, double now, util_error *err)
+{
+    int rc = write_try(a, err);
+    if (rc == 0) {
+        say_waiting(a, now);
+        return 0;
+    }
+    a->waiting[0] = '\0';
+    if (rc < 0) {
+        static const char *const failed[] = { "", "NOT SAVED", "NOT SAVED", "NOT UNDONE", "NOT ADDED" };
+        say(a, 1, "%s: %s", failed[a->pending.kind], err->msg);
+        pending_clear(a);
+        return -1;
+    }
+    char after[192] = "";
+    pending p = a->pending;
+    if (now - p.since >= 0.5)
+        snprintf(after, sizeof after, " It waited %.1f s for the write lock.", now - p.since);
+    if (p.ignored > 0)
+        snprintf(after + strlen(after), sizeof after - strlen(after), " %zu key%s typed while saving %s ignored.",
+                 p.ignored, p.ignored == 1 ? "" : "s", p.ignored == 1 ? "was" : "were");
+    rc = write_done(a, now, err);
+    pending_clear(a);
+    if (rc == 0 && after[0] != '\0' && strlen(a->message) + strlen(after) < sizeof a->message)
+        strcat(a->message, after);
+    return rc;
+}
+
+/* A write that could not be made before the session ended, for the command to report. */
+static void pending_drop(assess_session *a)
+{
+    if (a->pending.kind == WRITE_NONE)
+        return;
+    char what[256];
+    pending_what(a, what, sizeof what);
+    snprintf(a->unsaved, sizeof a->unsaved, "%s (topic %s)", what + (strncmp(what, "Saving ", 7) == 0 ? 7 : 0),
+             a->topics[a->pending.topic].qid);
+    a->waiting[0] = '\0';
+    pending_clear(a);
+}
+
 /* Opens the selected result, adding it to the topic's pool as found by search. */
 static int open_result(assess_session *a, double now, util_error *err)
 {
     const char *docno = a->results[a->selected];
     long i = find_item(a, docno);
-    if (i < 0) {
-        int64_t tid = a->topics[a->cur_topic].id;
-        int64_t position = (int64_t)a->nitems + 1000000;
-        if (store_begin(a->s, err) != 0)
-            return -1;
-        if (store_pool_add(a->s, tid, docno, position, "search", err) != 0 || store_commit(a->s, err) != 0) {
-            store_rollback(a->s);
-            say(a, 1, "NOT ADDED: %s", err->msg);
-            return -1;
-        }
-        add_item(a, docno, "search");
-        index_items(a);
-        i = (long)a->nitems - 1;
-        say(a, 0, "%s added to the pool of topic %s as found by search.", docno, a->topics[a->cur_topic].qid);
-    }
     a->mode = ASSESS_MODE_JUDGE;
+    if (i < 0) {
+        pending_clear(a);
+        a->pending = (pending){ .kind = WRITE_POOL, .topic = a->cur_topic, .docno = util_strdup(docno),
+                                .position = (int64_t)a->nitems + 1000000 };
+        return write_start(a, now, err);
+    }
     return show_item(a, i, now, err);
 }
 
@@ -535,7 +716,6 @@ static int results_key(assess_session *a, int key, double now, util_error *err)
     case ASSESS_KEY_ENTER:
         return open_result(a, now, err);
     case 'q':
-    case ASSESS_KEY_INTERRUPT:
     case ASSESS_KEY_ESCAPE:
         a->mode = ASSESS_MODE_JUDGE;
         return 0;
@@ -546,40 +726,177 @@ static int results_key(assess_session *a, int key, double now, util_error *err)
 
 /* ---- keys ---- */
 
-static const assess_keyinfo fixed_keys[] = {
-    { "?", "this help", "help", 0 },
-    { "q", "quit (all is saved)", "quit", 0 },
-    { "Tab ]", "next unjudged document", "next", 0 },
-    { "S-Tab [", "previous unjudged", NULL, 0 },
-    { "\u2192 .", "next document in pool", NULL, 0 },
-    { "\u2190 ,", "previous document", NULL, 0 },
-    { "u", "undo the last judgment", "undo", 0 },
-    { "s", "judge later (set aside)", "later", 0 },
-    { "c", "note on this judgment", "note", 0 },
-    { "j \u2193  k \u2191", "scroll a line", NULL, 0 },
-    { "Spc PgDn b PgUp", "scroll a page", NULL, 0 },
-    { "g Home  G End", "top / end of document", NULL, 0 },
-    { "/", "find in the document", "find", 0 },
-    { "n  N", "next / previous match", NULL, 0 },
-    { "h  H", "next / previous term", NULL, 0 },
-    { "D", "highlight description", NULL, 0 },
-    { "L", "next topic language", "lang", 0 },
-    { "J  K", "scroll the topic", NULL, 0 },
-    { ":", "go to a docno", NULL, 0 },
-    { "t  T", "next / previous topic", "topic", 0 },
-    { "S", "search the collection", "search", 0 },
-    { "r", "live report", "report", 0 },
+/* What a fixed key does. */
+typedef enum action {
+    ACT_NONE, ACT_HELP, ACT_QUIT, ACT_NEXT_UNJUDGED, ACT_PREV_UNJUDGED, ACT_NEXT_DOC, ACT_PREV_DOC,
+    ACT_UNDO, ACT_LATER, ACT_NOTE, ACT_LINE_DOWN, ACT_LINE_UP, ACT_PAGE_DOWN, ACT_PAGE_UP, ACT_TOP,
+    ACT_END, ACT_FIND, ACT_MATCH_NEXT, ACT_MATCH_PREV, ACT_TERM_NEXT, ACT_TERM_PREV, ACT_DESC,
+    ACT_LANG, ACT_TOPIC_DOWN, ACT_TOPIC_UP, ACT_JUMP, ACT_TOPIC_NEXT, ACT_TOPIC_PREV, ACT_SEARCH,
+    ACT_REPORT,
+} action;
+
+/* The screen's fixed keys: the one table that dispatch reads, the help screen shows and
+ * the grade keys of a scale are checked against (assess_key_reserved). */
+static const struct fixed_key {
+    assess_keyinfo info;
+    struct {
+        int key;
+        action act;
+    } k[4];
+} fixed_keys[] = {
+    { { "?", "this help", "help", 0 }, { { '?', ACT_HELP } } },
+    { { "q", "quit (all is saved)", "quit", 0 }, { { 'q', ACT_QUIT } } },
+    { { "Tab ]", "next unjudged document", "next", 0 },
+      { { ASSESS_KEY_TAB, ACT_NEXT_UNJUDGED }, { ']', ACT_NEXT_UNJUDGED } } },
+    { { "S-Tab [", "previous unjudged", NULL, 0 },
+      { { ASSESS_KEY_BTAB, ACT_PREV_UNJUDGED }, { '[', ACT_PREV_UNJUDGED } } },
+    { { "\u2192 .", "next document in pool", NULL, 0 },
+      { { ASSESS_KEY_RIGHT, ACT_NEXT_DOC }, { '.', ACT_NEXT_DOC } } },
+    { { "\u2190 ,", "previous document", NULL, 0 },
+      { { ASSESS_KEY_LEFT, ACT_PREV_DOC }, { ',', ACT_PREV_DOC } } },
+    { { "u", "undo the last judgment", "undo", 0 }, { { 'u', ACT_UNDO } } },
+    { { "s", "judge later (set aside)", "later", 0 }, { { 's', ACT_LATER } } },
+    { { "c", "note on this judgment", "note", 0 }, { { 'c', ACT_NOTE } } },
+    { { "j \u2193  k \u2191", "scroll a line", NULL, 0 },
+      { { 'j', ACT_LINE_DOWN }, { ASSESS_KEY_DOWN, ACT_LINE_DOWN }, { 'k', ACT_LINE_UP },
+        { ASSESS_KEY_UP, ACT_LINE_UP } } },
+    { { "Spc PgDn b PgUp", "scroll a page", NULL, 0 },
+      { { ' ', ACT_PAGE_DOWN }, { ASSESS_KEY_PGDN, ACT_PAGE_DOWN }, { 'b', ACT_PAGE_UP },
+        { ASSESS_KEY_PGUP, ACT_PAGE_UP } } },
+    { { "g Home  G End", "top / end of document", NULL, 0 },
+      { { 'g', ACT_TOP }, { ASSESS_KEY_HOME, ACT_TOP }, { 'G', ACT_END }, { ASSESS_KEY_END, ACT_END } } },
+    { { "/", "find in the document", "find", 0 }, { { '/', ACT_FIND } } },
+    { { "n  N", "next / previous match", NULL, 0 }, { { 'n', ACT_MATCH_NEXT }, { 'N', ACT_MATCH_PREV } } },
+    { { "h  H", "next / previous term", NULL, 0 }, { { 'h', ACT_TERM_NEXT }, { 'H', ACT_TERM_PREV } } },
+    { { "D", "highlight description", NULL, 0 }, { { 'D', ACT_DESC } } },
+    { { "L", "next topic language", "lang", 0 }, { { 'L', ACT_LANG } } },
+    { { "J  K", "scroll the topic", NULL, 0 }, { { 'J', ACT_TOPIC_DOWN }, { 'K', ACT_TOPIC_UP } } },
+    { { ":", "go to a docno", NULL, 0 }, { { ':', ACT_JUMP } } },
+    { { "t  T", "next / previous topic", "topic", 0 }, { { 't', ACT_TOPIC_NEXT }, { 'T', ACT_TOPIC_PREV } } },
+    { { "S", "search the collection", "search", 0 }, { { 'S', ACT_SEARCH } } },
+    { { "r", "live report", "report", 0 }, { { 'r', ACT_REPORT } } },
 };
+
+#define NFIXED (sizeof fixed_keys / sizeof *fixed_keys)
+
+/* The action of a fixed key, and the row of the table it is on. */
+static action fixed_action(int key, size_t *row)
+{
+    for (size_t i = 0; i < NFIXED; i++)
+        for (size_t j = 0; j < 4 && fixed_keys[i].k[j].key != 0; j++)
+            if (fixed_keys[i].k[j].key == key) {
+                if (row != NULL)
+                    *row = i;
+                return fixed_keys[i].k[j].act;
+            }
+    return ACT_NONE;
+}
+
+/* Whether an action only changes what is seen (it works while a save waits): scrolling,
+ * finding, highlighting, the help and the report. */
+static int action_reads(action act)
+{
+    switch (act) {
+    case ACT_HELP: case ACT_LINE_DOWN: case ACT_LINE_UP: case ACT_PAGE_DOWN: case ACT_PAGE_UP:
+    case ACT_TOP: case ACT_END: case ACT_FIND: case ACT_MATCH_NEXT: case ACT_MATCH_PREV:
+    case ACT_TERM_NEXT: case ACT_TERM_PREV: case ACT_DESC: case ACT_LANG: case ACT_TOPIC_DOWN:
+    case ACT_TOPIC_UP: case ACT_REPORT:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+const char *assess_key_reserved(int key)
+{
+    size_t row;
+    return fixed_action(key, &row) == ACT_NONE ? NULL : fixed_keys[row].info.what;
+}
+
+size_t assess_reserved_list(char *out, size_t size)
+{
+    size_t used = 0;
+    if (size > 0)
+        out[0] = '\0';
+    for (size_t i = 0; i < NFIXED; i++)
+        for (size_t j = 0; j < 4 && fixed_keys[i].k[j].key != 0; j++) {
+            int key = fixed_keys[i].k[j].key;
+            if (key >= ASSESS_KEY_UP)
+                continue;
+            char one[16];
+            int n = snprintf(one, sizeof one, "%s%s", used > 0 ? " " : "", key == ' ' ? "Space" : (char[]){ (char)key, 0 });
+            if (used + (size_t)n < size) {
+                memcpy(out + used, one, (size_t)n + 1);
+                used += (size_t)n;
+            }
+        }
+    return used;
+}
+
+/* Encodes a typed character as UTF-8; returns its length (0 for a control character or
+ * what cannot be a character). */
+static size_t utf8_encode(long c, char *out)
+{
+    if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) || (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
+        return 0;
+    return util_utf8_encode((uint32_t)c, out);
+}
+
+/* The one character of a grade key, or -1 when it is not one character. */
+static int key_char(const char *key)
+{
+    if (key[0] == '\0')
+        return -1;
+    if ((unsigned char)key[0] < 0x80)
+        return key[1] == '\0' ? (unsigned char)key[0] : -1;
+    wchar_t wc;
+    mbstate_t st = { 0 };
+    size_t n = mbrtowc(&wc, key, strlen(key), &st);
+    return n == strlen(key) ? (int)wc : -1;
+}
+
+/* A campaign made before grade keys were checked may give a grade a key the screen uses
+ * for something else: that key keeps its screen meaning, and the grade gets its number as
+ * key when the number is free (else it has no key); the opening message says so. */
+static void fix_grade_keys(assess_session *a)
+{
+    char said[512] = "";
+    for (size_t i = 0; i < a->ngrades; i++) {
+        int c = key_char(a->grades[i].key);
+        const char *what = c >= 0 ? assess_key_reserved(c) : NULL;
+        if (what == NULL)
+            continue;
+        char digit[2] = { 0 };
+        if (a->grades[i].grade >= 0 && a->grades[i].grade <= 9) {
+            digit[0] = (char)('0' + a->grades[i].grade);
+            for (size_t j = 0; j < a->ngrades; j++)
+                if (strcmp(a->grades[j].key, digit) == 0)
+                    digit[0] = '\0';
+        }
+        char one[200];
+        snprintf(one, sizeof one, "%sgrade key '%s' is the screen's '%s' key: %s%s%s", said[0] ? "; " : "",
+                 a->grades[i].key, what, digit[0] ? "press " : "", digit[0] ? digit : "no key gives",
+                 digit[0] ? " for it" : " it here");
+        if (strlen(said) + strlen(one) < sizeof said)
+            strcat(said, one);
+        free(a->grades[i].key);
+        a->grades[i].key = util_strdup(digit);
+    }
+    if (said[0] != '\0')
+        say(a, 1, "This campaign's %s.", said);
+}
 
 static void build_keys(assess_session *a)
 {
-    size_t n = a->ngrades + sizeof fixed_keys / sizeof *fixed_keys;
+    fix_grade_keys(a);
+    size_t n = a->ngrades + NFIXED;
     a->keys = util_calloc(n, sizeof *a->keys);
     a->nkeys = 0;
     for (size_t i = 0; i < a->ngrades; i++)
-        a->keys[a->nkeys++] = (assess_keyinfo){ a->grades[i].key, a->grades[i].label, a->grades[i].label, 1 };
-    for (size_t i = 0; i < sizeof fixed_keys / sizeof *fixed_keys; i++)
-        a->keys[a->nkeys++] = fixed_keys[i];
+        if (a->grades[i].key[0] != '\0')
+            a->keys[a->nkeys++] = (assess_keyinfo){ a->grades[i].key, a->grades[i].label, a->grades[i].label, 1 };
+    for (size_t i = 0; i < NFIXED; i++)
+        a->keys[a->nkeys++] = fixed_keys[i].info;
 }
 
 static int on_grade(void *ctx, const store_grade *g)
@@ -598,40 +915,56 @@ const char *assess_grade_label(const assess_session *a, long grade)
     return NULL;
 }
 
-static int judge(assess_session *a, long grade, double now, util_error *err)
+/* A grade key: the document on screen gets the grade (after a second press when it has no
+ * text in the campaign). */
+static int judge(assess_session *a, long grade, int key, double now, util_error *err)
 {
     if (a->cur < 0) {
         say(a, 1, "No document to judge.");
         return 0;
     }
     assess_item *it = &a->items[a->cur];
-    double seconds = it->seconds + (a->doc_started >= 0 && now > a->doc_started ? now - a->doc_started : 0);
-    int64_t tid = a->topics[a->cur_topic].id;
-    if (store_begin(a->s, err) != 0)
-        return -1;
-    if (store_judgment_set(a->s, tid, it->docno, a->assessor_id, grade, NULL, seconds,
-                           it->note, err) != 0 ||
-        store_commit(a->s, err) != 0) {
-        store_rollback(a->s);
-        say(a, 1, "NOT SAVED: %s", err->msg);
-        return -1;
+    if (it->no_text && a->confirm != key) {
+        char k[8] = "";
+        util_utf8_encode((uint32_t)key, k);
+        a->confirm = key;
+        say(a, 1, "%s has no text in the campaign: press %s again to judge it anyway.", it->docno, k);
+        return 0;
     }
+    a->confirm = 0;
+    double seconds = it->seconds + (a->doc_started >= 0 && now > a->doc_started ? now - a->doc_started : 0);
+    pending_clear(a);
+    a->pending = (pending){ .kind = WRITE_JUDGE, .topic = a->cur_topic, .docno = util_strdup(it->docno),
+                            .grade = grade, .seconds = seconds,
+                            .note = it->note ? util_strdup(it->note) : NULL };
+    return write_start(a, now, err);
+}
+
+static int judge_done(assess_session *a, double now, util_error *err)
+{
+    const pending *p = &a->pending;
+    long i = find_item(a, p->docno);
+    const char *label = assess_grade_label(a, p->grade);
+    char saved[256];
+    snprintf(saved, sizeof saved, "Saved %s = %ld%s%s.", p->docno, p->grade, label ? " " : "", label ? label : "");
     util_grow(&a->undos, &a->capundo, a->nundo + 1, sizeof *a->undos);
-    a->undos[a->nundo++] = (undo){ a->cur_topic, util_strdup(it->docno), it->has_row, it->row_grade };
+    a->undos[a->nundo++] = (undo){ p->topic, util_strdup(p->docno), i >= 0 && a->items[i].has_row,
+                                   i >= 0 ? a->items[i].row_grade : -1 };
+    if (i < 0) {
+        say(a, 0, "%s", saved);
+        return 0;
+    }
+    assess_item *it = &a->items[i];
     it->judged = 1;
-    it->grade = grade;
+    it->grade = p->grade;
     it->has_row = 1;
-    it->row_grade = grade;
+    it->row_grade = p->grade;
     it->later = 0;
     it->seconds = 0;
     a->doc_started = now;
     util_free(&it->note);
-    const char *label = assess_grade_label(a, grade);
-    char saved[256];
-    snprintf(saved, sizeof saved, "Saved %s = %ld%s%s.", it->docno, grade, label ? " " : "",
-             label ? label : "");
     if (a->has_strategy && a->strategy.judged != NULL)
-        a->strategy.judged(a->strategy.ctx, it->docno, grade >= a->relevance_level);
+        a->strategy.judged(a->strategy.ctx, it->docno, p->grade >= a->relevance_level);
     long next = advance(a);
     if (next < 0) {
         if (assess_judged_count(a) == a->nitems)
@@ -657,17 +990,16 @@ static int do_undo(assess_session *a, double now, util_error *err)
     undo *u = &a->undos[a->nundo - 1];
     if (u->topic != a->cur_topic && load_topic(a, u->topic, now, err) != 0)
         return -1;
+    pending_clear(a);
+    a->pending = (pending){ .kind = WRITE_UNDO, .topic = u->topic, .docno = util_strdup(u->docno),
+                            .had = u->had, .grade = u->old };
+    return write_start(a, now, err);
+}
+
+static int undo_done(assess_session *a, double now, util_error *err)
+{
+    undo *u = &a->undos[a->nundo - 1];
     long i = find_item(a, u->docno);
-    int64_t tid = a->topics[a->cur_topic].id;
-    if (store_begin(a->s, err) != 0)
-        return -1;
-    int rc = u->had ? store_judgment_set(a->s, tid, u->docno, a->assessor_id, u->old, NULL, 0, NULL, err)
-                    : store_judgment_withdraw(a->s, tid, u->docno, a->assessor_id, "undo", err);
-    if (rc != 0 || store_commit(a->s, err) != 0) {
-        store_rollback(a->s);
-        say(a, 1, "NOT UNDONE: %s", err->msg);
-        return -1;
-    }
     if (i >= 0) {
         a->items[i].has_row = u->had;
         a->items[i].row_grade = u->old;
@@ -686,6 +1018,28 @@ static int do_undo(assess_session *a, double now, util_error *err)
         say(a, 0, "Undone: %s is unjudged again.", u->docno);
     free(u->docno);
     a->nundo--;
+    return 0;
+}
+
+static int write_done(assess_session *a, double now, util_error *err)
+{
+    const pending *p = &a->pending;
+    switch (p->kind) {
+    case WRITE_JUDGE:
+        return judge_done(a, now, err);
+    case WRITE_NOTE:
+        say(a, 0, "Note saved on %s.", p->docno);
+        return 0;
+    case WRITE_UNDO:
+        return undo_done(a, now, err);
+    case WRITE_POOL:
+        add_item(a, p->docno, "search");
+        index_items(a);
+        say(a, 0, "%s added to the pool of topic %s as found by search.", p->docno, a->topics[a->cur_topic].qid);
+        return show_item(a, (long)a->nitems - 1, now, err);
+    case WRITE_NONE:
+        break;
+    }
     return 0;
 }
 
@@ -722,15 +1076,6 @@ static void start_input(assess_session *a, input_kind kind, const char *prompt)
     a->prompt = prompt;
     a->line_len = 0;
     a->line[0] = '\0';
-}
-
-/* Encodes a typed character as UTF-8; returns its length (0 for a control character or
- * what cannot be a character). */
-static size_t utf8_encode(long c, char *out)
-{
-    if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) || (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
-        return 0;
-    return util_utf8_encode((uint32_t)c, out);
 }
 
 static int finish_input(assess_session *a, double now, util_error *err)
@@ -783,17 +1128,10 @@ static int finish_input(assess_session *a, double now, util_error *err)
             say(a, 0, "The note will be saved with %s's judgment.", it->docno);
             return 0;
         }
-        int64_t tid = a->topics[a->cur_topic].id;
-        if (store_begin(a->s, err) != 0)
-            return -1;
-        if (store_judgment_set(a->s, tid, it->docno, a->assessor_id, it->grade, NULL, 0, text, err) != 0 ||
-            store_commit(a->s, err) != 0) {
-            store_rollback(a->s);
-            say(a, 1, "NOT SAVED: %s", err->msg);
-            return -1;
-        }
-        say(a, 0, "Note saved on %s.", it->docno);
-        return 0;
+        pending_clear(a);
+        a->pending = (pending){ .kind = WRITE_NOTE, .topic = a->cur_topic, .docno = util_strdup(it->docno),
+                                .grade = it->grade, .note = util_strdup(text) };
+        return write_start(a, now, err);
     }
     }
     return 0;
@@ -803,7 +1141,7 @@ static int input_key(assess_session *a, int key, double now, util_error *err)
 {
     if (key == ASSESS_KEY_ENTER)
         return finish_input(a, now, err);
-    if (key == ASSESS_KEY_ESCAPE || key == ASSESS_KEY_INTERRUPT) {
+    if (key == ASSESS_KEY_ESCAPE) {
         a->mode = ASSESS_MODE_JUDGE;
         say(a, 0, "Cancelled.");
         return 0;
@@ -873,65 +1211,95 @@ static int may_leave(assess_session *a, int key)
     return 0;
 }
 
+
+/* The session ends: the time on the document is counted; a write still waiting for the
+ * lock is tried once more, then given up (assess_unsaved tells which). */
+static void leave(assess_session *a, double now)
+{
+    if (a->pending.kind != WRITE_NONE) {
+        util_error err = { 0, "" };
+        if (write_step(a, now, &err) != 0 || a->pending.kind != WRITE_NONE)
+            pending_drop(a);
+    }
+    if (a->cur >= 0 && now > a->doc_started)
+        a->items[a->cur].seconds += now - a->doc_started;
+    a->doc_started = now;
+    a->mode = ASSESS_MODE_QUIT;
+}
+
+/* q: leaves; while a save waits for the lock, the first q tries it again and asks, a
+ * second q leaves without it. */
+static void quit_key(assess_session *a, double now)
+{
+    if (a->pending.kind != WRITE_NONE) {
+        util_error err = { 0, "" };
+        int asked = a->pending.quit;
+        if (write_step(a, now, &err) != 0 || a->pending.kind == WRITE_NONE)
+            return;   /* saved (or failed, which the screen shows): the next q leaves */
+        if (!asked) {
+            a->pending.quit = 1;
+            say_waiting(a, now);
+            return;
+        }
+    } else if (!may_leave(a, 'q')) {
+        return;
+    }
+    leave(a, now);
+}
+
 static int judge_key(assess_session *a, int key, double now, util_error *err)
 {
     char buf[4];
     size_t n = key >= 0 && key < ASSESS_KEY_UP ? utf8_encode(key, buf) : 0;
+    action act = fixed_action(key, NULL);
+    if (a->pending.kind != WRITE_NONE && act != ACT_QUIT && !action_reads(act)) {
+        /* a grade or a move typed while a save waits would act on what the assessor has not
+         * seen acted on: it is dropped, and counted on the screen */
+        a->pending.ignored++;
+        say_waiting(a, now);
+        return 0;
+    }
     for (size_t i = 0; n > 0 && i < a->ngrades; i++)
         if (strlen(a->grades[i].key) == n && memcmp(a->grades[i].key, buf, n) == 0)
-            return judge(a, a->grades[i].grade, now, err);
+            return judge(a, a->grades[i].grade, key, now, err);
     long page = a->doc_height > 2 ? a->doc_height - 1 : 1;
-    switch (key) {
-    case 'q':
-    case ASSESS_KEY_INTERRUPT:
-        if (key == 'q' && !may_leave(a, key))
-            return 0;
-        if (a->cur >= 0 && now > a->doc_started)
-            a->items[a->cur].seconds += now - a->doc_started;
-        a->doc_started = now;
-        a->mode = ASSESS_MODE_QUIT;
+    switch (act) {
+    case ACT_QUIT:
+        quit_key(a, now);
         return 0;
-    case '?':
+    case ACT_HELP:
         a->mode = ASSESS_MODE_HELP;
         return 0;
-    case 'r':
+    case ACT_REPORT:
         a->mode = ASSESS_MODE_REPORT;
         return 0;
-    case 'j':
-    case ASSESS_KEY_DOWN:
+    case ACT_LINE_DOWN:
         scroll_doc(a, 1);
         return 0;
-    case 'k':
-    case ASSESS_KEY_UP:
+    case ACT_LINE_UP:
         scroll_doc(a, -1);
         return 0;
-    case ' ':
-    case ASSESS_KEY_PGDN:
+    case ACT_PAGE_DOWN:
         scroll_doc(a, page);
         return 0;
-    case 'b':
-    case ASSESS_KEY_PGUP:
+    case ACT_PAGE_UP:
         scroll_doc(a, -page);
         return 0;
-    case 'g':
-    case ASSESS_KEY_HOME:
+    case ACT_TOP:
         a->doc_top = 0;
         return 0;
-    case 'G':
-    case ASSESS_KEY_END:
+    case ACT_END:
         scroll_doc(a, (long)a->doc_text.nlines);
         return 0;
-    case 'J':
+    case ACT_TOPIC_DOWN:
         scroll_topic(a, 1);
         return 0;
-    case 'K':
+    case ACT_TOPIC_UP:
         scroll_topic(a, -1);
         return 0;
-    case ASSESS_KEY_TAB:
-    case ']':
-    case ASSESS_KEY_BTAB:
-    case '[': {
-        int dir = key == ASSESS_KEY_TAB || key == ']' ? 1 : -1;
+    case ACT_NEXT_UNJUDGED:
+    case ACT_PREV_UNJUDGED: {
+        int dir = act == ACT_NEXT_UNJUDGED ? 1 : -1;
         long i = next_unjudged(a, a->cur < 0 ? (dir > 0 ? -1 : 0) : a->cur, dir);
         if (i < 0) {
             say(a, 0, "Every document of this topic is judged.");
@@ -939,20 +1307,18 @@ static int judge_key(assess_session *a, int key, double now, util_error *err)
         }
         return show_item(a, i, now, err);
     }
-    case ASSESS_KEY_RIGHT:
-    case '.':
-    case ASSESS_KEY_LEFT:
-    case ',': {
+    case ACT_NEXT_DOC:
+    case ACT_PREV_DOC: {
         if (a->nitems == 0)
             return 0;
-        long dir = key == ASSESS_KEY_RIGHT || key == '.' ? 1 : -1;
+        long dir = act == ACT_NEXT_DOC ? 1 : -1;
         long n2 = (long)a->nitems;
         long i = a->cur < 0 ? 0 : ((a->cur + dir) % n2 + n2) % n2;
         return show_item(a, i, now, err);
     }
-    case 'u':
+    case ACT_UNDO:
         return do_undo(a, now, err);
-    case 's': {
+    case ACT_LATER: {
         if (a->cur < 0)
             return 0;
         assess_item *it = &a->items[a->cur];
@@ -969,38 +1335,38 @@ static int judge_key(assess_session *a, int key, double now, util_error *err)
         say(a, 0, "%s set aside; it comes back when the rest is judged.", docno);
         return 0;
     }
-    case 'c':
+    case ACT_NOTE:
         if (a->cur >= 0)
             start_input(a, INPUT_NOTE, "Note: ");
         return 0;
-    case '/':
+    case ACT_FIND:
         start_input(a, INPUT_FIND, "Find: ");
         return 0;
-    case ':':
+    case ACT_JUMP:
         start_input(a, INPUT_JUMP, "Go to docno: ");
         return 0;
-    case 'S':
+    case ACT_SEARCH:
         if (!a->has_searcher) {
             say(a, 0, "No search index: build it with 'trecjudge index'.");
             return 0;
         }
         start_input(a, INPUT_SEARCH, "Search the collection: ");
         return 0;
-    case 'n':
-    case 'N':
+    case ACT_MATCH_NEXT:
+    case ACT_MATCH_PREV:
         if (a->find[0] == L'\0') {
             say(a, 0, "No search yet: / finds text in the document.");
             return 0;
         }
-        goto_line(a, assess_text_find_line(&a->doc_text, (long)a->doc_top, ASSESS_ATTR_FOUND, key == 'N'),
-                  "matches");
+        goto_line(a, assess_text_find_line(&a->doc_text, (long)a->doc_top, ASSESS_ATTR_FOUND,
+                                           act == ACT_MATCH_PREV), "matches");
         return 0;
-    case 'h':
-    case 'H':
-        goto_line(a, assess_text_find_line(&a->doc_text, (long)a->doc_top, ASSESS_ATTR_TERM, key == 'H'),
-                  "topic terms");
+    case ACT_TERM_NEXT:
+    case ACT_TERM_PREV:
+        goto_line(a, assess_text_find_line(&a->doc_text, (long)a->doc_top, ASSESS_ATTR_TERM,
+                                           act == ACT_TERM_PREV), "topic terms");
         return 0;
-    case 'D':
+    case ACT_DESC:
         a->desc_terms = !a->desc_terms;
         build_terms(a);
         build_topic_text(a);
@@ -1013,34 +1379,51 @@ static int judge_key(assess_session *a, int key, double now, util_error *err)
         }
         say(a, 0, "Highlighting the title%s.", a->desc_terms ? " and the description" : "");
         return 0;
-    case 'L':
+    case ACT_LANG:
         next_lang(a);
         return 0;
-    case 't':
-    case 'T':
+    case ACT_TOPIC_NEXT:
+    case ACT_TOPIC_PREV:
         if (a->ntopics >= 2 && !may_leave(a, key))
             return 0;
         if (a->ntopics < 2) {
             say(a, 0, "This is the only topic for %s.", a->assessor);
             return 0;
         }
-        return load_topic(a, key == 't' ? (a->cur_topic + 1) % a->ntopics
-                                        : (a->cur_topic + a->ntopics - 1) % a->ntopics, now, err);
-    default:
+        return load_topic(a, act == ACT_TOPIC_NEXT ? (a->cur_topic + 1) % a->ntopics
+                                                   : (a->cur_topic + a->ntopics - 1) % a->ntopics, now, err);
+    case ACT_NONE:
         return 0;
     }
+    return 0;
 }
 
-int assess_key(assess_session *a, int key, double now, util_error *err)
+/* What the message line shows: the waiting save first, then the last message. */
+static void compose(assess_session *a)
 {
-    if (a->doc_started < 0)
-        a->doc_started = now;
+    if (a->pending.kind == WRITE_NONE)
+        a->waiting[0] = '\0';
+    if (a->waiting[0] == '\0')
+        snprintf(a->display, sizeof a->display, "%s", a->message);
+    else
+        snprintf(a->display, sizeof a->display, "%s%s%s", a->waiting, a->message[0] ? " " : "", a->message);
+}
+
+static int key_in_mode(assess_session *a, int key, double now, util_error *err)
+{
+    if (key == ASSESS_KEY_INTERRUPT) {
+        /* Ctrl-C ends the session from every screen */
+        leave(a, now);
+        return 0;
+    }
     switch (a->mode) {
     case ASSESS_MODE_QUIT:
         return 0;
     case ASSESS_MODE_HELP:
     case ASSESS_MODE_REPORT:
-        a->mode = key == 'q' || key == ASSESS_KEY_INTERRUPT ? ASSESS_MODE_QUIT : ASSESS_MODE_JUDGE;
+        a->mode = ASSESS_MODE_JUDGE;
+        if (key == 'q')
+            quit_key(a, now);
         return 0;
     case ASSESS_MODE_INPUT:
     case ASSESS_MODE_RESULTS: {
@@ -1062,6 +1445,47 @@ int assess_key(assess_session *a, int key, double now, util_error *err)
     }
     }
     return 0;
+}
+
+int assess_key(assess_session *a, int key, double now, util_error *err)
+{
+    if (a->doc_started < 0)
+        a->doc_started = now;
+    int rc = key_in_mode(a, key, now, err);
+    compose(a);
+    return rc;
+}
+
+int assess_tick(assess_session *a, double now, util_error *err)
+{
+    int rc = 0;
+    if (a->pending.kind != WRITE_NONE && a->mode != ASSESS_MODE_QUIT)
+        rc = write_step(a, now, err);
+    compose(a);
+    return rc;
+}
+
+int assess_pending(const assess_session *a)
+{
+    return a->pending.kind != WRITE_NONE;
+}
+
+const char *assess_unsaved(const assess_session *a)
+{
+    return a->unsaved[0] != '\0' ? a->unsaved : NULL;
+}
+
+void assess_keys_ignored(assess_session *a, size_t n)
+{
+    if (n == 0)
+        return;
+    char one[200];
+    const char *docno = a->cur >= 0 ? a->items[a->cur].docno : "the document";
+    snprintf(one, sizeof one, "%s%zu key%s typed before %s was shown %s ignored.", a->message[0] ? " " : "", n,
+             n == 1 ? "" : "s", docno, n == 1 ? "was" : "were");
+    if (strlen(a->message) + strlen(one) < sizeof a->message)
+        strcat(a->message, one);
+    compose(a);
 }
 
 void assess_layout(assess_session *a, int doc_width, int doc_height, int topic_width)
@@ -1106,11 +1530,17 @@ int assess_open(store *s, const assess_options *o, assess_session **out, util_er
     *out = a;
     char *level = NULL;
     int64_t nassign;
-    if (store_begin(s, err) != 0)
+    /* looked up first: only a new assessor is a write (which may wait for the lock) */
+    int known = store_assessor_id(s, a->assessor, 0, &a->assessor_id, err);
+    if (known < 0)
         goto fail;
-    if (store_assessor_id(s, a->assessor, 1, &a->assessor_id, err) < 0 || store_commit(s, err) != 0) {
-        store_rollback(s);
-        goto fail;
+    if (known == 0) {
+        if (store_begin(s, err) != 0)
+            goto fail;
+        if (store_assessor_id(s, a->assessor, 1, &a->assessor_id, err) < 0 || store_commit(s, err) != 0) {
+            store_rollback(s);
+            goto fail;
+        }
     }
     if (store_grades_each(s, on_grade, a, err) != 0 ||
         store_setting_get(s, "relevance_level", &level, err) < 0 ||
@@ -1233,6 +1663,7 @@ void assess_close(assess_session **pa)
     for (size_t i = 0; i < a->nundo; i++)
         free(a->undos[i].docno);
     free(a->undos);
+    pending_clear(a);
     assess_text_free(&a->topic_text);
     assess_text_free(&a->doc_text);
     if (a->has_strategy && a->strategy.free != NULL)
@@ -1292,9 +1723,10 @@ double assess_doc_seconds(const assess_session *a, double now)
 
 const char *assess_message(const assess_session *a, int *is_error)
 {
+    int waiting = a->pending.kind != WRITE_NONE && a->waiting[0] != '\0';
     if (is_error)
-        *is_error = a->message_error;
-    return a->message;
+        *is_error = a->message_error || waiting;
+    return waiting ? a->display : a->message;
 }
 
 const char *assess_input(const assess_session *a, const char **prompt)

@@ -107,6 +107,24 @@ int store_rankings_each(store *s, int64_t topic_id, store_ranking_fn fn, void *c
     return store_rows_end(s, st, rc, err, "cannot read rankings");
 }
 
+static const char sql_doc_exists[] =
+    "SELECT 1 FROM documents WHERE docno = ?1 AND " STORE_VISIBLE("import_id");
+
+int store_doc_exists(store *s, const char *docno, util_error *err)
+{
+    sqlite3_stmt *st = store_sql(s, sql_doc_exists, err);
+    if (st == NULL)
+        return -1;
+    sqlite3_bind_text(st, 1, docno, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    if (rc == SQLITE_ROW)
+        return 1;
+    if (rc == SQLITE_DONE)
+        return 0;
+    return store_db_error(s, err, "cannot read a document");
+}
+
 static const char sql_doc[] =
     "SELECT title, body FROM documents WHERE docno = ?1 AND " STORE_VISIBLE("import_id");
 

@@ -3,6 +3,7 @@
 #include "store_private.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -280,6 +281,42 @@ int store_busy(const store *s)
     return s->gave_up;
 }
 
+/* The campaign files this process has open. Reading a file's header opens and closes it,
+ * and closing any descriptor of a file drops every POSIX lock the process holds on it,
+ * SQLite's included: another program closing the campaign then takes it for unused and
+ * removes the -wal under a connection still writing to it (the assessment screen opens
+ * its campaign twice, for the live report). A file this process has open is not read. */
+typedef struct open_file {
+    dev_t dev;
+    ino_t ino;
+    size_t count;
+} open_file;
+static open_file *open_files;
+static size_t nopen_files, capopen_files;
+static pthread_mutex_t open_files_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Counts a connection to (dev, ino) up (by 1), down (by -1) or not (0); returns the count
+ * before. */
+static size_t open_count(dev_t dev, ino_t ino, int by)
+{
+    pthread_mutex_lock(&open_files_lock);
+    size_t i = 0;
+    while (i < nopen_files && (open_files[i].dev != dev || open_files[i].ino != ino))
+        i++;
+    size_t before = i < nopen_files ? open_files[i].count : 0;
+    if (by > 0 && i == nopen_files) {
+        util_grow(&open_files, &capopen_files, nopen_files + 1, sizeof *open_files);
+        open_files[nopen_files++] = (open_file){ dev, ino, 0 };
+    }
+    if (by != 0 && i < nopen_files) {
+        open_files[i].count = by > 0 ? before + 1 : before > 0 ? before - 1 : 0;
+        if (open_files[i].count == 0)
+            open_files[i] = open_files[--nopen_files];
+    }
+    pthread_mutex_unlock(&open_files_lock);
+    return before;
+}
+
 /* What a file must start with to be an SQLite database; anything else is refused before
  * SQLite sees it, so that opening never turns another file into a database. */
 static int check_header(const char *path, util_error *err)
@@ -294,6 +331,8 @@ static int check_header(const char *path, util_error *err)
     if (!S_ISREG(st.st_mode))
         return util_error_set(err, UTIL_EXIT_INPUT, path, 0,
                               "not a regular file, so not a campaign file");
+    if (open_count(st.st_dev, st.st_ino, 0) > 0)
+        return 0;   /* open here already, so checked: reading it would drop its locks */
     char head[16];
     FILE *f = fopen(path, "rb");
     if (f == NULL)
@@ -319,6 +358,13 @@ static int store_connect(const char *path, int flags, store **out, util_error *e
                        s->db ? sqlite3_errmsg(s->db) : "out of memory");
         store_close(&s);
         return -1;
+    }
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        s->dev = st.st_dev;
+        s->ino = st.st_ino;
+        s->counted = 1;
+        open_count(st.st_dev, st.st_ino, 1);
     }
     sqlite3_extended_result_codes(s->db, 1);
     sqlite3_busy_handler(s->db, busy_wait, s);
@@ -528,6 +574,8 @@ void store_close(store **ps)
         sqlite3_wal_checkpoint_v2(s->db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
     sqlite3_close(s->db);
     store_import_unlock(s);
+    if (s->counted)
+        open_count(s->dev, s->ino, -1);
     free(s->path);
     free(s);
     *ps = NULL;

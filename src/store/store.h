@@ -164,6 +164,9 @@ int store_rankings_each(store *s, int64_t topic_id, store_ranking_fn fn, void *c
 int store_doc_get(store *s, const char *docno, char **title, char **body, size_t *body_len,
                   util_error *err);
 
+/* Whether the campaign has a document's text: 1 yes, 0 no, -1 error. */
+int store_doc_exists(store *s, const char *docno, util_error *err);
+
 /* A topic's pool in presentation order. */
 typedef int (*store_pool_fn)(void *ctx, const char *docno, int64_t position, const char *source);
 int store_pool_each(store *s, int64_t topic_id, store_pool_fn fn, void *ctx, util_error *err);

@@ -3,6 +3,7 @@
 #define TJ_STORE_PRIVATE_H
 
 #include <sqlite3.h>
+#include <sys/types.h>
 
 #include "store.h"
 
@@ -25,6 +26,9 @@ struct store {
     int readonly;
     double batch_start;       /* when the current batch of an import began (import.c) */
     int lock_fd;              /* the import lock's file while it is held, else -1 */
+    dev_t dev;                /* the file's identity while open (see check_header) */
+    ino_t ino;
+    int counted;
 };
 
 /* The imports whose rows no reader sees yet (import.c), and the condition that a row of

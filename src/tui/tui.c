@@ -44,7 +44,9 @@ static attr_t attr_of(unsigned char a)
     attr_t r = A_NORMAL;
     if (a & ASSESS_ATTR_HEADING)
         r |= A_BOLD;
-    if (a & ASSESS_ATTR_FOUND)
+    if (a & ASSESS_ATTR_WARNING)
+        r |= has_colors() ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_REVERSE | A_BOLD;
+    else if (a & ASSESS_ATTR_FOUND)
         r |= COLOR_PAIR(PAIR_FOUND) | A_BOLD;
     else if (a & ASSESS_ATTR_TERM)
         r |= COLOR_PAIR(PAIR_TERM) | A_BOLD;
@@ -207,8 +209,9 @@ static void draw_separator(assess_session *a, const layout *l)
         const assess_text *d = assess_doc_text(a);
         size_t top = assess_doc_top(a);
         int pct = d->nlines > (size_t)l->body_h ? (int)((top + (size_t)l->body_h) * 100 / d->nlines) : 100;
-        snprintf(label, sizeof label, " %s (%ld of %zu, %s%s) %d%% ", it->docno, cur + 1, n, state,
-                 strcmp(it->source, "pool") ? ", found by search" : "", pct > 100 ? 100 : pct);
+        snprintf(label, sizeof label, " %s (%ld of %zu, %s%s%s) %d%% ", it->docno, cur + 1, n, state,
+                 strcmp(it->source, "pool") ? ", found by search" : "", it->no_text ? ", NO TEXT" : "",
+                 pct > 100 ? 100 : pct);
     } else {
         snprintf(label, sizeof label, " no document ");
     }
@@ -235,6 +238,10 @@ static void draw_pool(assess_session *a, const layout *l)
         if (it->judged) {
             snprintf(mark, sizeof mark, "%ld", it->grade);
             at = COLOR_PAIR(it->grade >= assess_relevance_level(a) ? PAIR_REL : PAIR_NONREL) | A_BOLD;
+        } else if (it->no_text) {
+            /* no text to judge by: the list says so before the document is opened */
+            snprintf(mark, sizeof mark, "%s", "\u2205");
+            at = COLOR_PAIR(PAIR_ERROR) | A_BOLD;
         } else {
             snprintf(mark, sizeof mark, "%s", it->later ? "~" : "\u00b7");
             if (it->later)
@@ -282,6 +289,23 @@ static void draw_legend(assess_session *a, const layout *l)
     }
 }
 
+/* The cells the first n bytes of a message take on the screen. */
+static int message_cells_n(const char *msg, size_t n)
+{
+    assess_text t = { 0 };
+    assess_text_add(&t, msg, n, 0);
+    int cells = 0;
+    for (size_t k = 0; k < t.n; k++)
+        cells += (t.attr[k] & ASSESS_ATTR_PLACEHOLDER) ? 1 : assess_char_width(t.ch[k]);
+    assess_text_free(&t);
+    return cells;
+}
+
+static int message_cells(const char *msg)
+{
+    return message_cells_n(msg, strlen(msg));
+}
+
 static void draw_message(assess_session *a, const layout *l)
 {
     int y = l->rows - 2;
@@ -314,7 +338,23 @@ static void draw_message(assess_session *a, const layout *l)
     }
     int is_error;
     const char *msg = assess_message(a, &is_error);
-    draw_safe(y, 0, msg, l->cols, is_error ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_NORMAL);
+    attr_t at = is_error ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_NORMAL;
+    size_t len = strlen(msg);
+    if (message_cells(msg) <= l->cols) {
+        draw_safe(y, 0, msg, l->cols, at);
+        return;
+    }
+    /* a message longer than the line goes on in the legend's row, broken at a space */
+    size_t cut = len;
+    while (cut > 0 && (msg[cut - 1] != ' ' || message_cells_n(msg, cut - 1) > l->cols))
+        cut--;
+    if (cut == 0)
+        cut = len;
+    char *first = util_strndup(msg, cut);
+    fill(y + 1, 0, l->cols, A_NORMAL);
+    draw_safe(y, 0, first, l->cols, at);
+    draw_safe(y + 1, 0, msg + (cut < len ? cut : len), l->cols, at);
+    free(first);
 }
 
 static void draw_help(assess_session *a, const layout *l)
@@ -334,8 +374,12 @@ static void draw_help(assess_session *a, const layout *l)
         draw_safe(y, x, keys[i].keys, 16, A_BOLD);
         draw_safe(y, x + 16, keys[i].what, colw - 17, A_NORMAL);
     }
-    draw_safe(l->rows - 1, 0, "Grade keys judge the document shown; every judgment is saved at once.",
+    char reserved[256], line[300];
+    assess_reserved_list(reserved, sizeof reserved);
+    snprintf(line, sizeof line, "Not grade keys: %s", reserved);
+    draw_safe(l->rows - 2, 0, "Grade keys judge the document shown; \"Saved\" means committed. Ctrl-C quits.",
               l->cols, A_DIM);
+    draw_safe(l->rows - 1, 0, line, l->cols, A_DIM);
 }
 
 static void draw_report(assess_session *a, const tui_report *report, const layout *l)
@@ -398,6 +442,55 @@ static void draw(assess_session *a, const tui_report *report, double now)
         break;
     }
     refresh();
+}
+
+/* The document on the screen, to know when another one appears. */
+typedef struct shown_doc {
+    size_t topic;
+    long cur;
+    char docno[1100];   /* a copy: the session frees its items when the topic changes */
+} shown_doc;
+
+static shown_doc doc_on_screen(assess_session *a)
+{
+    size_t ntopics, n;
+    shown_doc d = { assess_topic_index(a, &ntopics), assess_current(a), "" };
+    const assess_item *items = assess_items(a, &n);
+    if (d.cur >= 0 && (size_t)d.cur < n)
+        snprintf(d.docno, sizeof d.docno, "%s", items[d.cur].docno);
+    return d;
+}
+
+/* Draws the screen; when it now shows another document, keys already waiting in the input
+ * were typed before the assessor saw it: they are dropped (a grade among them would judge a
+ * document never seen), except Ctrl-C, and the message says how many. */
+static void show(assess_session *a, const tui_report *report, shown_doc *last)
+{
+    draw(a, report, now_seconds());
+    shown_doc d = doc_on_screen(a);
+    int changed = d.topic != last->topic || d.cur != last->cur || strcmp(d.docno, last->docno) != 0;
+    *last = d;
+    if (!changed || assess_get_mode(a) != ASSESS_MODE_JUDGE)
+        return;
+    size_t dropped = 0;
+    int interrupt = 0;
+    wint_t ch;
+    int rc;
+    timeout(0);
+    while ((rc = get_wch(&ch)) != ERR) {
+        if (rc == KEY_CODE_YES && ch == KEY_RESIZE)
+            continue;
+        if (rc == OK && ch == 3)
+            interrupt = 1;
+        else
+            dropped++;
+    }
+    if (interrupt)
+        ungetch(3);
+    if (dropped > 0) {
+        assess_keys_ignored(a, dropped);
+        draw(a, report, now_seconds());
+    }
 }
 
 static int map_key(int rc, wint_t ch)
@@ -489,27 +582,34 @@ int tui_assess(assess_session *a, const tui_report *report, util_error *err)
     }
     int status = UTIL_EXIT_OK, fast_errors = 0;
     double now = now_seconds();
+    shown_doc shown = { 0 };
     draw(a, report, now);
+    shown = doc_on_screen(a);
     while (assess_get_mode(a) != ASSESS_MODE_QUIT) {
         wint_t ch;
+        /* while a save waits for another program's lock, it is tried again every 50 ms and
+         * the keys go on being read */
+        int wait_ms = assess_pending(a) ? 50 : 1000;
+        timeout(wait_ms);
         double asked = now_seconds();
         int rc = get_wch(&ch);
         now = now_seconds();
+        util_error kerr = { 0, "" };
         if (stop_signal != 0) {
-            assess_key(a, ASSESS_KEY_INTERRUPT, now, err);
-            if (assess_get_mode(a) != ASSESS_MODE_QUIT)
-                assess_key(a, ASSESS_KEY_INTERRUPT, now, err);
+            assess_key(a, ASSESS_KEY_INTERRUPT, now, &kerr);
             break;
         }
         if (rc == ERR) {
             /* the wait for a key ends early again and again only when the terminal is gone
              * without a hangup signal: leave as on SIGHUP instead of spinning */
-            fast_errors = now - asked < 0.5 ? fast_errors + 1 : 0;
+            fast_errors = now - asked < wait_ms / 2000.0 ? fast_errors + 1 : 0;
             if (fast_errors >= 20) {
-                assess_key(a, ASSESS_KEY_INTERRUPT, now, err);
+                assess_key(a, ASSESS_KEY_INTERRUPT, now, &kerr);
                 break;
             }
-            draw(a, report, now);   /* the clock */
+            if (assess_tick(a, now, &kerr) != 0)
+                *err = kerr;
+            show(a, report, &shown);   /* the clock, and the wait */
             continue;
         }
         fast_errors = 0;
@@ -521,11 +621,16 @@ int tui_assess(assess_session *a, const tui_report *report, util_error *err)
         if (key < 0)
             continue;
         /* a failed save is on the screen; the session goes on so that nothing typed is lost */
-        util_error kerr = { 0, "" };
         if (assess_key(a, key, now, &kerr) != 0)
             *err = kerr;
-        draw(a, report, now);
+        show(a, report, &shown);
     }
+    restore_terminal();
+    const char *unsaved = assess_unsaved(a);
+    if (unsaved != NULL)
+        util_error_set(err, UTIL_EXIT_SYSTEM, assess_campaign(a), 0,
+                       "NOT SAVED: %s: another program held the campaign's write lock until the screen "
+                       "ended; judge it again", unsaved);
     restore_terminal();
     if (err->code != 0)
         status = err->code;

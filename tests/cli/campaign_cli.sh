@@ -43,7 +43,8 @@ tj status -d "$tmp" 2>"$tmp/err"; st=$?
 sqlite3 "$tmp/v1.tjdb" <"$data/campaign_v1.sql"
 tj qrels export -d "$tmp/v1.tjdb" >"$tmp/export" 2>"$tmp/err"
 printf 'q1 0 D1 2\nq1 0 D2 0\n' | cmp -s - "$tmp/export" && ok "schema 1: judgments read" || bad "schema 1 export" "$(cat "$tmp/export" "$tmp/err")"
-[ "$(sqlite3 "$tmp/v1.tjdb" 'SELECT max(version) FROM schema_version')" = 2 ] && ok "schema 1 migrated to 2" \
+current=3   # STORE_SCHEMA_VERSION
+[ "$(sqlite3 "$tmp/v1.tjdb" 'SELECT max(version) FROM schema_version')" = $current ] && ok "schema 1 migrated to $current" \
     || bad "migration" "version $(sqlite3 "$tmp/v1.tjdb" 'SELECT max(version) FROM schema_version')"
 sqlite3 "$tmp/v1.tjdb" "SELECT count(*) FROM pool" | grep -qx 3 && ok "the pool kept its rows" || bad "pool rows" "$(sqlite3 "$tmp/v1.tjdb" 'SELECT * FROM pool')"
 sqlite3 "$tmp/v1.tjdb" "INSERT INTO pool(topic_id, docno, position, source) VALUES (1, 'D9', 9, 'manual')" 2>"$tmp/err" \
@@ -52,8 +53,8 @@ tj check -d "$tmp/v1.tjdb" >/dev/null 2>"$tmp/err" && ok "the migrated campaign 
 
 # A new campaign is created at the current schema; its journal is WAL.
 tj init -d "$tmp/c.tjdb" 2>/dev/null
-[ "$(sqlite3 "$tmp/c.tjdb" 'SELECT max(version) FROM schema_version')" = 2 ] \
-    && [ "$(sqlite3 "$tmp/c.tjdb" 'PRAGMA journal_mode')" = wal ] && ok "init writes schema 2 in WAL mode" || bad "init schema" "?"
+[ "$(sqlite3 "$tmp/c.tjdb" 'SELECT max(version) FROM schema_version')" = $current ] \
+    && [ "$(sqlite3 "$tmp/c.tjdb" 'PRAGMA journal_mode')" = wal ] && ok "init writes schema $current in WAL mode" || bad "init schema" "?"
 printf 'q1\ttrees\n' >"$tmp/t.tsv"
 tj topics import -d "$tmp/c.tjdb" "$tmp/t.tsv" 2>/dev/null
 tj judge -d "$tmp/c.tjdb" --assessor ann --add-to-pool q1 d1 1 2>/dev/null

@@ -36,9 +36,9 @@ tj qrels import -d "$c0" --assessor alice "$tmp/base.qrels" 2>/dev/null
 printf 'q1 base1 0\nq2 base3 1\n' | tj judge -d "$c0" --assessor carol - >/dev/null 2>&1
 
 # Everything a campaign holds, without times (a reader's view and every table).
-readers() {
+readers() {   # (status's note on a -wal file left by a killed writer is not what a reader sees)
     tj qrels export -d "$1" --per-assessor 2>&1
-    tj status -d "$1" --tsv 2>&1
+    tj status -d "$1" --tsv 2>&1 | grep -v -- "-wal"
 }
 snapshot() {
     readers "$1"
@@ -81,7 +81,7 @@ judge_beside() {   # NAME: judges with separate `judge` calls while the import w
     while kill -0 "$ipid" 2>/dev/null; do
         i=$((i + 1))
         t0=$EPOCHREALTIME
-        tj judge -d "$c" --assessor lat "q$((1 + i % 20))" "lat$1-$i" 1 >/dev/null 2>>"$tmp/judge.err" || failed=$((failed + 1))
+        tj judge -d "$c" --assessor lat --add-to-pool "q$((1 + i % 20))" "lat$1-$i" 1 >/dev/null 2>>"$tmp/judge.err" || failed=$((failed + 1))
         t1=$EPOCHREALTIME
         ms=$(( (${t1/./} - ${t0/./}) / 1000 ))
         [ "$ms" -gt "$worst" ] && worst=$ms

@@ -19,11 +19,11 @@ tj init -d "$c" --grades "0:Not:n,1:Yes:y,2:Key:k" 2>"$tmp/err" && [ -s "$c" ] &
 tj init -d "$c" 2>"$tmp/err"; [ $? -ne 0 ] && grep -q "already exists" "$tmp/err" && ok "init refuses to overwrite" || bad "init overwrite" "$(cat "$tmp/err")"
 tj init -d "$tmp/g.tjdb" --scale graded4 --relevance-level 2 2>"$tmp/err" && grep -q "4 grades, relevant from 2" "$tmp/err" \
     && ok "init --scale graded4" || bad "init graded4" "$(cat "$tmp/err")"
-tj init -d "$tmp/h.tjdb" --grades "0:Not:n,1:Yes:y,2:Key:k" 2>"$tmp/err" && grep -q "3 grades" "$tmp/err" \
+tj init -d "$tmp/h.tjdb" --grades "0:Not:x,1:Yes:y,2:Key:p" 2>"$tmp/err" && grep -q "3 grades" "$tmp/err" \
     && ok "init --grades" || bad "init --grades" "$(cat "$tmp/err")"
 tj init -d "$tmp/i.tjdb" --grades "0:Not:n,1:Yes" 2>"$tmp/err"; [ $? -eq 1 ] && [ ! -e "$tmp/i.tjdb" ] \
     && ok "bad --grades creates nothing" || bad "bad --grades" "$(cat "$tmp/err")"
-tj init -d "$tmp/j.tjdb" --grades "0:Not:n,1:Yes:n" 2>"$tmp/err"; [ $? -ne 0 ] && [ ! -e "$tmp/j.tjdb" ] \
+tj init -d "$tmp/j.tjdb" --grades "0:Not:x,1:Yes:x" 2>"$tmp/err"; [ $? -ne 0 ] && [ ! -e "$tmp/j.tjdb" ] \
     && ok "duplicate keys refused" || bad "duplicate keys" "$(cat "$tmp/err")"
 tj status -d "$tmp/none.tjdb" >/dev/null 2>"$tmp/err"; [ $? -eq 2 ] && grep -q "no such campaign" "$tmp/err" && ok "missing campaign" || bad "missing campaign" "$(cat "$tmp/err")"
 

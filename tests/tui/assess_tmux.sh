@@ -149,6 +149,125 @@ for _ in $(seq 1 50); do [ -s "$tmp/exit" ] && break; sleep 0.1; done
 grep -q "EXIT=0" "$tmp/exit" 2>/dev/null && ok "SIGTERM quits cleanly" || bad "SIGTERM" "$(cat "$tmp/exit" 2>/dev/null)"
 tmx display-message -p -t tj '#{alternate_on}' | grep -q "^0" && ok "terminal restored after SIGTERM" || bad "restore after TERM" "alternate screen still on"
 
+# ---- another program holds the campaign's write lock: the screen goes on, one judgment ----
+# The lock is held by the sqlite3 shell until the test releases it (a file appears), so
+# that a slow machine cannot end it early.
+hold_lock() {
+    rm -f "$tmp/release"
+    ( echo '.timeout 5000'; echo 'BEGIN IMMEDIATE;'
+      for _ in $(seq 1 300); do [ -e "$tmp/release" ] && break; sleep 0.1; done
+      echo 'COMMIT;' ) | sqlite3 "$c" &
+    holder=$!
+    for _ in $(seq 1 50); do
+        sqlite3 "$c" 'BEGIN IMMEDIATE; ROLLBACK;' >/dev/null 2>&1 || return 0
+        sleep 0.1
+    done
+    return 1
+}
+release_lock() { touch "$tmp/release"; wait "$holder"; }
+# the grade and docno of each judgment of an assessor, one "docno grade" a line
+judgments_of() { tj qrels export -d "$c" --per-assessor 2>/dev/null | awk -v a="$1" '$2 == a && $4 >= 0 { print $3, $4 }'; }
+exit_status() { for _ in $(seq 1 50); do [ -s "$tmp/exit" ] && break; sleep 0.1; done; cat "$tmp/exit" 2>/dev/null; }
+restored() { tmx display-message -p -t tj '#{cursor_flag} #{alternate_on}' | grep -q "^1 0"; }
+if command -v sqlite3 >/dev/null 2>&1; then
+    c0=$c
+    c=$tmp/lock.tjdb
+    printf '41 0 D1 -1\n41 0 D2 -1\n41 0 D3 -1\n41 0 D9 -1\n' >"$tmp/lock.qrels"
+    { tj init -d "$c" --scale graded4 && tj topics import -d "$c" "$data/topics_clef_multilingual.xml" &&
+      tj docs import -d "$c" "$tmp/docs.sgml" && tj qrels import -d "$c" --assessor pooler "$tmp/lock.qrels"; } \
+        >"$tmp/lsetup.log" 2>&1 || bad "lock setup" "$(cat "$tmp/lsetup.log")"
+    start 80 24 locky
+    wait_for "0/4 judged" || bad "lock start" "$(screen | head -2)"
+    screen | grep -q "▸· D1  *│ D1$" || bad "lock start on D1" "$(screen | sed -n 9p)"
+    if hold_lock; then
+        tmx send-keys -t tj 1
+        wait_for "Saving 'Partially relevant' for D1: waiting for the campaign's write lock" \
+            && ok "lock held: the message line says what the save waits for" || bad "waiting shown" "$(screen | tail -3)"
+        tmx send-keys -t tj 0
+        tmx send-keys -t tj 0
+        tmx send-keys -t tj 1
+        wait_for "3 keys typed while saving were ignored." && ok "grade keys typed during the wait are dropped, and counted" \
+            || bad "dropped keys" "$(screen | tail -3)"
+        t1=$(screen | tr '\n' ' ' | grep -o 'writing) [0-9.]* s' | head -1)
+        sleep 0.6
+        t2=$(screen | tr '\n' ' ' | grep -o 'writing) [0-9.]* s' | head -1)
+        [ -n "$t1" ] && [ "$t1" != "$t2" ] && ok "the time waited goes on ($t1, $t2)" || bad "wait clock" "'$t1' '$t2'"
+        tmx send-keys -t tj j
+        for _ in $(seq 1 50); do screen | sed -n 9p | grep -q "│ Pesticide residues" && break; sleep 0.1; done
+        screen | sed -n 9p | grep -q "│ Pesticide residues" && ok "j scrolls the document during the wait" \
+            || bad "scroll during wait" "$(screen | sed -n 9p)"
+        tmx send-keys -t tj '?'
+        wait_for "keys of the assessment screen" && ok "help during the wait" || bad "help during wait" "$(screen | head -3)"
+        tmx send-keys -t tj x
+        wait_for "│ A study of baby food" || bad "back from help" "$(screen)"
+        [ -z "$(judgments_of locky)" ] && ok "nothing saved while the lock is held" || bad "saved early" "$(judgments_of locky)"
+        release_lock
+        wait_for "Saved D1 = 1 Partially relevant." && ok "saved once the lock went" || bad "saved after" "$(screen | tail -3)"
+        sleep 0.5
+        [ "$(judgments_of locky)" = "D1 1" ] && ok "exactly one judgment, for the document on screen (D1 1)" \
+            || bad "one judgment" "$(judgments_of locky | tr "\n" ";") all: $(tj qrels export -d "$c" --per-assessor 2>&1 | tr "\n" ";")"
+        screen | grep -q "▸· D2" && ok "then the next document" || bad "next after wait" "$(screen | sed -n 9,11p)"
+    else
+        bad "hold the lock" "sqlite3 could not take the write lock"
+    fi
+    # keys typed before a document is drawn do not judge it: "2" judges D2, "0" came with it
+    tmx send-keys -t tj 2 0
+    wait_for "1 key typed before D3 was shown was ignored." && ok "type-ahead dropped when the next document appears" \
+        || bad "type-ahead" "$(screen | tail -3)"
+    sleep 0.3
+    [ "$(judgments_of locky | tr '\n' ';')" = "D1 1;D2 2;" ] && ok "the type-ahead judged nothing" \
+        || bad "type-ahead judged" "$(judgments_of locky | tr '\n' ';')"
+    # a document without text: marked in the list and the panel, a grade key asks first
+    screen | grep -q "∅ D9" && ok "pool list marks the document without text" || bad "no-text mark" "$(screen | sed -n 9,14p)"
+    tmx send-keys -t tj : D9 Enter
+    wait_for "NO TEXT: D9 is not in the campaign's collection" && ok "document panel says NO TEXT" || bad "no-text panel" "$(screen)"
+    screen | grep -q "D9 (4 of 4, not judged, NO TEXT)" && ok "its label says NO TEXT" || bad "no-text label" "$(screen | sed -n 8p)"
+    tmx send-keys -t tj 0
+    wait_for "D9 has no text in the campaign: press 0 again to judge it anyway." && ok "a grade key on it asks first" \
+        || bad "no-text ask" "$(screen | tail -3)"
+    tmx send-keys -t tj x
+    sleep 0.3
+    tmx send-keys -t tj 0
+    wait_for "press 0 again" || bad "no-text ask again" "$(screen | tail -3)"
+    [ "$(judgments_of locky | wc -l)" -eq 2 ] && ok "another key cancels: not judged" || bad "no-text cancel" "$(judgments_of locky)"
+    tmx send-keys -t tj 0
+    wait_for "Saved D9 = 0 Not relevant." && ok "the same key again judges it" || bad "no-text judge" "$(screen | tail -3)"
+    # Ctrl-C while a save waits ends the screen, restores the terminal and says what was not saved
+    wait_for "▸· D3" || bad "D3 next" "$(screen | sed -n 9,13p)"
+    if hold_lock; then
+        tmx send-keys -t tj 3
+        wait_for "waiting for the campaign's write lock" || bad "wait 2" "$(screen | tail -3)"
+        tmx send-keys -t tj C-c
+        st=$(exit_status)
+        [ "$st" = "EXIT=4" ] && restored && ok "Ctrl-C during the wait quits and restores the terminal" \
+            || bad "Ctrl-C during wait" "$st $(tmx display-message -p -t tj '#{cursor_flag} #{alternate_on}')"
+        screen | tr -d '\n' | grep -q "NOT SAVED: 'Highly relevant' for D3 (topic 41)" && ok "the save given up is told" \
+            || bad "unsaved told" "$(screen | tail -5)"
+        release_lock
+        # q while a save waits asks, a second q leaves without it
+        start 80 24 locky
+        wait_for "▸· D3" || bad "restart on D3" "$(screen | sed -n 9,13p)"
+        hold_lock || bad "hold 3" "no lock"
+        tmx send-keys -t tj 3
+        wait_for "waiting for the campaign's write lock" || bad "wait 3" "$(screen | tail -3)"
+        tmx send-keys -t tj q
+        wait_for "Not saved yet: q again quits without it." && ok "q during the wait asks first" || bad "q asks" "$(screen | tail -3)"
+        tmx send-keys -t tj q
+        st=$(exit_status)
+        [ "$st" = "EXIT=4" ] && restored && ok "a second q quits without it" || bad "q q" "$st"
+        release_lock
+        [ "$(judgments_of locky | tr '\n' ';')" = "D1 1;D2 2;D9 0;" ] && ok "nothing given up was saved" \
+            || bad "after give-up" "$(judgments_of locky | tr '\n' ';')"
+    else
+        bad "hold the lock again" "sqlite3 could not take the write lock"
+    fi
+    tj check -d "$c" >"$tmp/check3" 2>&1 && grep -q "disagreements 0" "$tmp/check3" && ok "campaign sound after the waits" \
+        || bad "check after waits" "$(cat "$tmp/check3")"
+    c=$c0
+else
+    echo "SKIP lock checks: sqlite3 is not installed"
+fi
+
 # ---- an assessor without topics is told so, with no screen ----
 tj assign -d "$c" bob 42 2>/dev/null
 tj assess -d "$c" --assessor carol </dev/null >/dev/null 2>"$tmp/err"; st=$?
@@ -214,6 +333,18 @@ if [ -d "$demo/runs" ] && "$TRECJUDGE" demo --dir "$tmp/demo" --no-assess >"$tmp
     for _ in $(seq 1 50); do [ -s "$tmp/exit" ] && break; sleep 0.1; done
     grep -q "EXIT=0" "$tmp/exit" 2>/dev/null && tmx display-message -p -t tj '#{cursor_flag} #{alternate_on}' | grep -q "^1 0" \
         && ok "Ctrl-C quits and restores the terminal" || bad "Ctrl-C" "$(cat "$tmp/exit" 2>/dev/null)"
+    # Ctrl-C on every screen: help, report, a prompt, search results
+    for state in '?' r / : c 'S bees Enter'; do
+        start 100 30 cc
+        wait_for "| cc |" || bad "Ctrl-C start" "$(screen | head -1)"
+        # shellcheck disable=SC2086
+        tmx send-keys -t tj $state
+        sleep 0.5
+        tmx send-keys -t tj C-c
+        st=$(exit_status)
+        [ "$st" = "EXIT=0" ] && restored && ok "Ctrl-C quits from '$state' and restores the terminal" \
+            || bad "Ctrl-C from '$state'" "$st $(screen | tail -3)"
+    done
     # Move-to-Front: the screen shows what the pooler proposes, before and after a judgment
     m=$tmp/mtf.tjdb
     { tj init -d "$m" --scale graded4 && tj topics import -d "$m" "$demo/topics.xml" &&

@@ -541,6 +541,11 @@ static void test_search_collection(void **state)
     assert_int_equal(assess_get_mode(a), ASSESS_MODE_JUDGE);
     assert_string_equal(shown(a), "extra");
     assert_int_equal(assess_item_index(a, "extra"), 4);
+    /* it has no text in the campaign: the first grade key asks, the second judges */
+    assert_true(assess_items(a, &(size_t){ 0 })[4].no_text);
+    keys(a, "1", 3);
+    assert_non_null(strstr(assess_message(a, NULL), "extra has no text in the campaign: press 1 again"));
+    assert_string_equal(judged(s, "T1", "sam"), "");
     keys(a, "1", 3);
     assert_string_equal(judged(s, "T1", "sam"), "extra=1@1;");
     char rows[256] = "";
@@ -590,6 +595,199 @@ static void back_topic(void *ctx, assess_session *a)
 {
     (void)a;
     ((struct backwards *)ctx)->topics++;
+}
+
+/* The screen opens its campaign twice (the live report has its own connection). Opening
+ * the second must not drop the first one's locks: another program closing the campaign
+ * would then remove the -wal file under it, and the judgments saved after that would be
+ * seen by no one else. */
+static void test_second_connection_keeps_locks(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = make_campaign("twice.tjdb");
+    store *report = NULL;
+    assert_int_equal(store_open(campaign("twice.tjdb"), &report, &err), 0);
+    char wal[300];
+    snprintf(wal, sizeof wal, "%s-wal", campaign("twice.tjdb"));
+    assert_int_equal(access(wal, F_OK), 0);
+    /* another program (not a fork, which would share this one's idea of its locks) opens
+     * the campaign and closes it */
+    const char *tj = getenv("TRECJUDGE");
+    if (tj == NULL) {
+        store_close(&report);
+        store_close(&s);
+        skip();
+    }
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "'%s' check -d '%s' >/dev/null 2>&1", tj, campaign("twice.tjdb"));
+    assert_int_equal(system(cmd), 0);
+    assert_int_equal(access(wal, F_OK), 0);
+    store_close(&report);
+    store_close(&s);
+}
+
+/* A grade key while another program holds the campaign's write lock: the save waits as
+ * pending (the session never blocks), keys that would judge or move are dropped and
+ * counted, reading keys work, and once the lock goes exactly the document that was on
+ * screen is judged. */
+static void test_pending_save(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = make_campaign("pending.tjdb");
+    store *other = NULL;
+    assert_int_equal(store_open(campaign("pending.tjdb"), &other, &err), 0);
+    assess_options o = { "pat", NULL, NULL, 0.0 };
+    assess_session *a = NULL;
+    assert_int_equal(assess_open(s, &o, &a, &err), 0);
+    assess_layout(a, 10, 2, 40);
+    assert_string_equal(shown(a), "d1");
+
+    assert_int_equal(store_begin(other, &err), 0);   /* the lock is held */
+    keys(a, "1", 10.0);
+    assert_true(assess_pending(a));
+    assert_string_equal(judged(s, "T1", "pat"), "");
+    int is_error = 0;
+    assert_non_null(strstr(assess_message(a, &is_error),
+                           "Saving 'Relevant' for d1: waiting for the campaign's write lock "
+                           "(another program is writing) 0.0 s."));
+    assert_true(is_error);
+    keys(a, "001.", 10.5);           /* three grades and a move: dropped */
+    assert_int_equal(assess_key(a, ASSESS_KEY_TAB, 10.5, &err), 0);
+    keys(a, "u:", 10.5);
+    assert_int_equal(assess_get_mode(a), ASSESS_MODE_JUDGE);
+    assert_string_equal(shown(a), "d1");
+    assert_non_null(strstr(assess_message(a, NULL), "7 keys typed while saving were ignored."));
+    keys(a, "j", 11.0);              /* reading keys work */
+    assert_int_equal(assess_doc_top(a), 1);
+    keys(a, "?", 11.0);
+    assert_int_equal(assess_get_mode(a), ASSESS_MODE_HELP);
+    keys(a, "x", 11.0);
+    assert_int_equal(assess_get_mode(a), ASSESS_MODE_JUDGE);
+    assert_int_equal(assess_tick(a, 12.4, &err), 0);
+    assert_true(assess_pending(a));
+    assert_non_null(strstr(assess_message(a, NULL), "(another program is writing) 2.4 s."));
+    assert_string_equal(judged(s, "T1", "pat"), "");
+
+    store_rollback(other);           /* the lock goes */
+    assert_int_equal(assess_tick(a, 13.0, &err), 0);
+    assert_false(assess_pending(a));
+    assert_string_equal(judged(s, "T1", "pat"), "d1=1@10;");
+    assert_string_equal(shown(a), "d2");
+    assert_non_null(strstr(assess_message(a, &is_error), "Saved d1 = 1 Relevant. It waited 3.0 s for the write lock."));
+    assert_non_null(strstr(assess_message(a, NULL), "7 keys typed while saving were ignored."));
+    assert_false(is_error);
+
+    /* undo waits the same way */
+    assert_int_equal(store_begin(other, &err), 0);
+    keys(a, "u", 14.0);
+    assert_true(assess_pending(a));
+    assert_non_null(strstr(assess_message(a, NULL), "Undoing the judgment of d1: waiting"));
+    store_rollback(other);
+    assert_int_equal(assess_tick(a, 14.1, &err), 0);
+    assert_string_equal(judged(s, "T1", "pat"), "");
+    assert_string_equal(shown(a), "d1");
+
+    /* q while a save waits asks first; a second q leaves without it, which is told */
+    assert_int_equal(store_begin(other, &err), 0);
+    keys(a, "0", 15.0);
+    keys(a, "q", 15.1);
+    assert_int_equal(assess_get_mode(a), ASSESS_MODE_JUDGE);
+    assert_non_null(strstr(assess_message(a, NULL), "Not saved yet: q again quits without it."));
+    assert_null(assess_unsaved(a));
+    keys(a, "q", 15.2);
+    assert_int_equal(assess_get_mode(a), ASSESS_MODE_QUIT);
+    assert_string_equal(assess_unsaved(a), "'Not relevant' for d1 (topic T1)");
+    assess_close(&a);
+
+    /* Ctrl-C leaves at once, from any screen, and the save given up is told */
+    assert_int_equal(assess_open(s, &o, &a, &err), 0);
+    keys(a, "2/", 20.0);
+    assert_int_equal(assess_get_mode(a), ASSESS_MODE_INPUT);
+    assert_int_equal(assess_key(a, ASSESS_KEY_INTERRUPT, 20.5, &err), 0);
+    assert_int_equal(assess_get_mode(a), ASSESS_MODE_QUIT);
+    assert_string_equal(assess_unsaved(a), "'Highly relevant' for d1 (topic T1)");
+    store_rollback(other);
+    assert_string_equal(judged(s, "T1", "pat"), "");
+    assert_int_equal(store_history_check(s, &err), 0);
+    assess_close(&a);
+    store_close(&other);
+    store_close(&s);
+}
+
+/* Ctrl-C ends the session from the help, input, results and report screens. */
+static void test_interrupt_everywhere(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = make_campaign("interrupt.tjdb");
+    static char asked[64];
+    const char *const before[] = { "?", "/", ":", "c", "r", "Sbees\n" };
+    for (size_t i = 0; i < sizeof before / sizeof *before; i++) {
+        assess_options o = { "ivy", NULL, NULL, 0.0 };
+        assess_session *a = NULL;
+        assert_int_equal(assess_open(s, &o, &a, &err), 0);
+        assess_set_searcher(a, (assess_searcher){ asked, fake_search, NULL });
+        for (const char *k = before[i]; *k; k++)
+            assert_int_equal(assess_key(a, *k == '\n' ? ASSESS_KEY_ENTER : *k, 1, &err), 0);
+        assert_int_not_equal(assess_get_mode(a), ASSESS_MODE_JUDGE);
+        assert_int_equal(assess_key(a, ASSESS_KEY_INTERRUPT, 2, &err), 0);
+        assert_int_equal(assess_get_mode(a), ASSESS_MODE_QUIT);
+        assert_null(assess_unsaved(a));
+        assess_close(&a);
+    }
+    store_close(&s);
+}
+
+/* The keys the screen uses are refused as grade keys; they come from the key table. */
+static void test_reserved_keys(void **state)
+{
+    (void)state;
+    assert_string_equal(assess_key_reserved('n'), "next / previous match");
+    assert_string_equal(assess_key_reserved('q'), "quit (all is saved)");
+    assert_string_equal(assess_key_reserved('j'), "scroll a line");
+    assert_string_equal(assess_key_reserved('?'), "this help");
+    assert_string_equal(assess_key_reserved(' '), "scroll a page");
+    assert_string_equal(assess_key_reserved('r'), "live report");
+    assert_null(assess_key_reserved('0'));
+    assert_null(assess_key_reserved('x'));
+    assert_null(assess_key_reserved('p'));
+    char list[256];
+    assess_reserved_list(list, sizeof list);
+    assert_string_equal(list, "? q ] [ . , u s c j k Space b g G / n N h H D L J K : t T S r");
+    /* every key listed is reserved, and the list is cut cleanly when short */
+    for (char *p = list; *p; p++)
+        if (*p != ' ' && (p[1] == ' ' || p[1] == '\0') && (p == list || p[-1] == ' '))
+            assert_non_null(assess_key_reserved(*p));
+    char small[4];
+    assess_reserved_list(small, sizeof small);
+    assert_string_equal(small, "? q");
+
+    /* a campaign made before the check, with n and r as grade keys: n and r keep their
+     * screen meaning, the grades get their numbers as keys, and the screen says so */
+    util_error err = { 0, "" };
+    store *s = make_campaign("oldkeys.tjdb");
+    store_grade g[] = { { 0, "Not relevant", "n" }, { 1, "Relevant", "r" } };
+    assert_int_equal(store_begin(s, &err), 0);
+    assert_int_equal(store_scale_set(s, g, 2, 1, &err), 0);
+    assert_int_equal(store_commit(s, &err), 0);
+    assess_options o = { "old", NULL, NULL, 0.0 };
+    assess_session *a = NULL;
+    assert_int_equal(assess_open(s, &o, &a, &err), 0);
+    assert_non_null(strstr(assess_message(a, NULL), "grade key 'n' is the screen's 'next / previous match' key: press 0 for it"));
+    size_t n;
+    const assess_keyinfo *k = assess_keys(a, &n);
+    assert_string_equal(k[0].keys, "0");
+    assert_string_equal(k[1].keys, "1");
+    keys(a, "n", 1);
+    assert_non_null(strstr(assess_message(a, NULL), "No search yet"));
+    keys(a, "r", 1);
+    assert_int_equal(assess_get_mode(a), ASSESS_MODE_REPORT);
+    keys(a, "x1", 2);
+    assert_string_equal(judged(s, "T1", "old"), "d1=1@2;");
+    assess_close(&a);
+    store_close(&s);
 }
 
 static void test_strategy(void **state)
@@ -647,6 +845,10 @@ int main(void)
         cmocka_unit_test(test_undo_keeps_pooled_row),
         cmocka_unit_test(test_search_collection),
         cmocka_unit_test(test_strategy),
+        cmocka_unit_test(test_second_connection_keeps_locks),
+        cmocka_unit_test(test_pending_save),
+        cmocka_unit_test(test_interrupt_everywhere),
+        cmocka_unit_test(test_reserved_keys),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
