@@ -12,7 +12,7 @@ bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
 tj() { "$TRECJUDGE" "$@"; }
 
 c=$tmp/c.tjdb
-tj init -d "$c" --grades "0:Not:n,1:Yes:y,2:Key:k" 2>/dev/null
+tj init -d "$c" --grades "0:Not:0,1:Yes:1,2:Key:2" 2>/dev/null
 printf 't1\tfirst\nt2\tsecond\nt3\tthird\nt4\tfourth\n' >"$tmp/topics.tsv"
 tj topics import -d "$c" "$tmp/topics.tsv" 2>/dev/null
 

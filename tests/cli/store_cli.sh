@@ -15,7 +15,7 @@ bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
 tj() { "$TRECJUDGE" "$@"; }
 
 c=$tmp/c.tjdb
-tj init -d "$c" --grades "0:Not:n,1:Yes:y,2:Key:k" 2>"$tmp/err" && [ -s "$c" ] && ok "init" || bad "init" "$(cat "$tmp/err")"
+tj init -d "$c" --grades "0:Not:0,1:Yes:1,2:Key:2" 2>"$tmp/err" && [ -s "$c" ] && ok "init" || bad "init" "$(cat "$tmp/err")"
 tj init -d "$c" 2>"$tmp/err"; [ $? -ne 0 ] && grep -q "already exists" "$tmp/err" && ok "init refuses to overwrite" || bad "init overwrite" "$(cat "$tmp/err")"
 tj init -d "$tmp/g.tjdb" --scale graded4 --relevance-level 2 2>"$tmp/err" && grep -q "4 grades, relevant from 2" "$tmp/err" \
     && ok "init --scale graded4" || bad "init graded4" "$(cat "$tmp/err")"
