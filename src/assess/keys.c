@@ -312,12 +312,12 @@ char *assess_keys_roff(void)
         util_die("cannot make the key list: %s", "out of memory");
     for (size_t i = 0; i < NFIXED; i++) {
         const assess_keyinfo *k = &fixed_keys[i].info;
-        fputs(".TP\n.B ", out);
+        fputs(".TP\n.B \"", out);   /* quoted: the spaces between keys are kept */
         roff_keys(out, k->keys);
         if (k->man != NULL)
-            fprintf(out, "\n%s\n", k->man);
+            fprintf(out, "\"\n%s\n", k->man);
         else
-            fprintf(out, "\n%s.\n", k->what);
+            fprintf(out, "\"\n%s.\n", k->what);
     }
     if (fclose(out) != 0 || text == NULL)
         util_die("cannot make the key list: %s", "out of memory");
