@@ -39,7 +39,8 @@ void assess_text_add(assess_text *t, const char *utf8, size_t len, unsigned char
 /* Clears the text (keeps its memory). */
 void assess_text_clear(assess_text *t);
 void assess_text_free(assess_text *t);
-/* Marks the words that match terms (casefolded; CJK terms match anywhere). */
+/* Marks the words whose term (in the terms' language) is one of terms, as
+ * assess_terms_split made them: "trees" marks "Tree"; CJK terms match anywhere. */
 void assess_text_mark_terms(assess_text *t, const wchar_t *const *terms, size_t nterms);
 /* Marks case-insensitive matches of needle with ASSESS_ATTR_FOUND (clearing earlier
  * marks); returns the number of matches. */
@@ -53,9 +54,13 @@ int assess_char_width(wchar_t c);
  * bit; -1 when none. */
 long assess_text_find_line(const assess_text *t, long after, unsigned char bit, int backward);
 
-/* Splits a topic's text into the terms to highlight: casefolded words of 3 or more
- * letters that are not stopwords, and character bigrams of CJK runs. */
-size_t assess_terms_split(const char *utf8, wchar_t ***terms, size_t nterms);
+/* Splits a topic's text in the language lang (an ISO 639-1 code; NULL or "" for English)
+ * into the terms to highlight, analysed as the index analyses text (the text module:
+ * case folding, the language's Snowball stemmer and stop words): terms of 3 characters or
+ * more that are not words topics use about themselves (share/stopwords/topic-words.txt),
+ * and character bigrams of CJK runs. Appends the new ones to *terms (allocated, each
+ * "<lang>\x1f<term>") and returns their number. */
+size_t assess_terms_split(const char *utf8, const char *lang, wchar_t ***terms, size_t nterms);
 
 /* ---- keys ---- */
 

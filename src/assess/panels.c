@@ -70,7 +70,7 @@ void assess_build_terms(assess_session *a)
         const field *f = &a->fields[i];
         if (strcmp(f->field, "title") == 0 || strcmp(f->field, "query") == 0 ||
             (a->desc_terms && strcmp(f->field, "description") == 0))
-            a->nterms = assess_terms_split(f->text, &a->terms, a->nterms);
+            a->nterms = assess_terms_split(f->text, f->lang, &a->terms, a->nterms);
     }
 }
 

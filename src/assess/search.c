@@ -145,8 +145,7 @@ int assess_find(assess_session *a, const char *text)
     if (n == (size_t)-1)
         n = 0;
     a->find[n] = L'\0';
-    for (size_t i = 0; i < n; i++)
-        a->find[i] = (wchar_t)towlower((wint_t)a->find[i]);
+    /* assess_text_mark_found folds the case of both sides (the text module's folding) */
     size_t hits = assess_text_mark_found(&a->doc_text, a->find);
     int changed = ASSESS_CHANGED_DOC;
     if (n == 0) {

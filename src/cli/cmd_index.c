@@ -8,10 +8,13 @@
 #include "cli/cli.h"
 
 static const char index_usage[] =
-    "usage: trecjudge index [-d CAMPAIGN] [--stem porter|none] [--stopwords en|none] [--rebuild]\n"
+    "usage: trecjudge index [-d CAMPAIGN] [--lang L] [--stem snowball|porter|none]\n"
+    "                       [--stopwords L|none] [--rebuild]\n"
     "Builds the search index of the campaign's documents in CAMPAIGN.index, or adds the\n"
-    "documents imported since it was built. --stem and --stopwords choose how text is\n"
-    "analysed (default: none); given, and different from the index's, they rebuild it.\n"
+    "documents imported since it was built. Text is analysed in the language L (an ISO 639-1\n"
+    "code, default en): Snowball's stemmer of L and L's stop words, as Anserini and PyTerrier\n"
+    "do. --stem porter is Porter's original English stemmer; --stopwords takes another\n"
+    "language's list, or none. Given, and different from the index's, they rebuild it.\n"
     "--rebuild starts over.\n";
 
 typedef struct add_ctx {
@@ -35,7 +38,8 @@ static int add_cb(void *vctx, int64_t rowid, const char *docno, const char *titl
 
 static int same_analyzer(const index_analyzer *a, const index_analyzer *b)
 {
-    return a->stem == b->stem && a->stopwords == b->stopwords;
+    return a->stem == b->stem && strcmp(a->lang, b->lang) == 0 &&
+           strcmp(a->stopwords, b->stopwords) == 0;
 }
 
 static double now(void)
@@ -68,8 +72,11 @@ int cli_index_update(store *s, const index_analyzer *want, int rebuild, int verb
         index_free(&idx);
     int fresh = idx == NULL;
     if (fresh) {
-        index_analyzer none = { 0, 0 };
-        idx = index_new(want != NULL ? want : &none);
+        index_analyzer def;
+        text_options_default(&def, NULL);
+        idx = index_new(want != NULL ? want : &def, err);
+        if (idx == NULL)
+            goto out;
     }
     add_ctx c = { idx, 0, 0, { .enabled = 0 } };
     if (verbose)
@@ -110,9 +117,9 @@ int cli_index(int argc, char **argv)
     static const struct option longopts[] = {
         { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
         { "stem", required_argument, NULL, 's' }, { "stopwords", required_argument, NULL, 'w' },
-        { "rebuild", no_argument, NULL, 'r' }, { NULL, 0, NULL, 0 } };
-    const char *path = NULL;
-    index_analyzer a = { 0, 0 };
+        { "lang", required_argument, NULL, 'l' }, { "rebuild", no_argument, NULL, 'r' },
+        { NULL, 0, NULL, 0 } };
+    const char *path = NULL, *lang = "en", *stem = NULL, *stopwords = NULL;
     int rebuild = 0, analysis = 0, opt;
     optind = 1;
     while ((opt = getopt_long(argc, argv, "hd:", longopts, NULL)) != -1) {
@@ -124,19 +131,30 @@ int cli_index(int argc, char **argv)
             path = optarg;
             break;
         case 's':
-            if (strcmp(optarg, "porter") != 0 && strcmp(optarg, "none") != 0) {
-                util_warn("index: --stem takes porter or none, not '%s'", optarg);
+            if (strcmp(optarg, "snowball") != 0 && strcmp(optarg, "porter") != 0 &&
+                strcmp(optarg, "none") != 0) {
+                util_warn("index: --stem takes snowball, porter or none, not '%s'", optarg);
                 return UTIL_EXIT_USAGE;
             }
-            a.stem = strcmp(optarg, "porter") == 0;
+            stem = optarg;
             analysis = 1;
             break;
         case 'w':
-            if (strcmp(optarg, "en") != 0 && strcmp(optarg, "none") != 0) {
-                util_warn("index: --stopwords takes en or none, not '%s'", optarg);
+            if (strcmp(optarg, "none") != 0 && !text_lang_has_stopwords(optarg)) {
+                util_warn("index: --stopwords takes a language with a stop word list or none, "
+                          "not '%s'", optarg);
                 return UTIL_EXIT_USAGE;
             }
-            a.stopwords = strcmp(optarg, "en") == 0;
+            stopwords = optarg;
+            analysis = 1;
+            break;
+        case 'l':
+            if (!text_lang_has_stemmer(optarg) && !text_lang_has_stopwords(optarg)) {
+                util_warn("index: --lang takes a language Snowball has a stemmer for "
+                          "(en, de, fr, ...), not '%s'", optarg);
+                return UTIL_EXIT_USAGE;
+            }
+            lang = optarg;
             analysis = 1;
             break;
         case 'r':
@@ -149,6 +167,18 @@ int cli_index(int argc, char **argv)
     }
     if (optind != argc) {
         fputs(index_usage, stderr);
+        return UTIL_EXIT_USAGE;
+    }
+    index_analyzer a;
+    text_options_default(&a, lang);
+    if (stem != NULL)
+        a.stem = strcmp(stem, "snowball") == 0 ? TEXT_STEM_SNOWBALL
+                 : strcmp(stem, "porter") == 0 ? TEXT_STEM_PORTER : TEXT_STEM_NONE;
+    if (stopwords != NULL)
+        snprintf(a.stopwords, sizeof a.stopwords, "%s",
+                 strcmp(stopwords, "none") == 0 ? "" : stopwords);
+    if (a.stem == TEXT_STEM_SNOWBALL && !text_lang_has_stemmer(a.lang)) {
+        util_warn("index: Snowball has no stemmer for '%s'; use --stem none", a.lang);
         return UTIL_EXIT_USAGE;
     }
     int status = UTIL_EXIT_OK;

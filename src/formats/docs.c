@@ -53,41 +53,13 @@ static const char replacement[] = "\xEF\xBF\xBD"; /* U+FFFD */
 
 /* Length of the well-formed sequence at s (s[0] >= 0x80), or 0 when there is none; then
  * *bad is the length of its maximal ill-formed subpart, which becomes one U+FFFD (the
- * practice Unicode recommends). Overlong forms, surrogates and values above U+10FFFF are
- * ill-formed. */
+ * practice Unicode recommends). */
 static size_t utf8_seq(const unsigned char *s, size_t n, size_t *bad)
 {
-    unsigned char c = s[0], lo = 0x80, hi = 0xBF;
-    size_t need;
-    if (c >= 0xC2 && c <= 0xDF) {
-        need = 1;
-    } else if (c == 0xE0) {
-        need = 2;
-        lo = 0xA0;
-    } else if ((c >= 0xE1 && c <= 0xEC) || c == 0xEE || c == 0xEF) {
-        need = 2;
-    } else if (c == 0xED) {
-        need = 2;
-        hi = 0x9F;
-    } else if (c == 0xF0) {
-        need = 3;
-        lo = 0x90;
-    } else if (c >= 0xF1 && c <= 0xF3) {
-        need = 3;
-    } else if (c == 0xF4) {
-        need = 3;
-        hi = 0x8F;
-    } else {
-        *bad = 1;
-        return 0;
-    }
-    for (size_t i = 1; i <= need; i++) {
-        if (i >= n || s[i] < (i == 1 ? lo : 0x80) || s[i] > (i == 1 ? hi : 0xBF)) {
-            *bad = i;
-            return 0;
-        }
-    }
-    return need + 1;
+    uint32_t cp;
+    size_t k = util_utf8_decode(s, n, &cp);
+    *bad = k == 0 ? util_utf8_invalid_len(s, n) : 0;
+    return k;
 }
 
 /* Length of the longest well-formed prefix of s[0, n). */

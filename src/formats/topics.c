@@ -74,46 +74,10 @@ static int word_is(const char *s, size_t n, const char *w)
  * recommended practice replaces with one U+FFFD. */
 static size_t utf8_seq(const unsigned char *s, size_t n, uint32_t *cp, size_t *skip)
 {
-    unsigned c = s[0];
-    if (c < 0x80) {
-        *cp = c;
-        return 1;
-    }
-    size_t need;
-    uint32_t v;
-    unsigned lo = 0x80, hi = 0xbf;
-    if (c >= 0xc2 && c <= 0xdf) {
-        need = 1;
-        v = c & 0x1f;
-    } else if (c >= 0xe0 && c <= 0xef) {
-        need = 2;
-        v = c & 0x0f;
-        if (c == 0xe0)
-            lo = 0xa0;    /* overlong */
-        if (c == 0xed)
-            hi = 0x9f;    /* surrogates */
-    } else if (c >= 0xf0 && c <= 0xf4) {
-        need = 3;
-        v = c & 0x07;
-        if (c == 0xf0)
-            lo = 0x90;    /* overlong */
-        if (c == 0xf4)
-            hi = 0x8f;    /* beyond U+10FFFF */
-    } else {
-        *skip = 1;
-        return 0;
-    }
-    for (size_t i = 1; i <= need; i++) {
-        if (i >= n || s[i] < lo || s[i] > hi) {
-            *skip = i;
-            return 0;
-        }
-        v = (v << 6) | (s[i] & 0x3f);
-        lo = 0x80;
-        hi = 0xbf;
-    }
-    *cp = v;
-    return need + 1;
+    size_t k = util_utf8_decode(s, n, cp);
+    if (k == 0)
+        *skip = util_utf8_invalid_len(s, n);
+    return k;
 }
 
 static int is_control(uint32_t cp)

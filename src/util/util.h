@@ -102,6 +102,10 @@ void util_progress_end(util_progress *p);
  * U+10FFFF) into out (4 bytes of room) and returns the length. */
 size_t util_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
 size_t util_utf8_encode(uint32_t cp, char *out);
+/* The length of the maximal ill-formed subpart at s[0..n) (1 to 3 bytes), which Unicode's
+ * recommended practice replaces with one U+FFFD; 0 when s starts with a well-formed
+ * sequence (or n is 0). In utf8.c. */
+size_t util_utf8_invalid_len(const unsigned char *s, size_t n);
 
 /* The one rule for every name that enters the program from a file, a command line or
  * standard input and is kept, printed or written into a whitespace-separated file: topic

@@ -105,5 +105,14 @@ tj index -d "$c" --stem none 2>"$tmp/err" && grep -q "rebuilding" "$tmp/err" && 
 tj search -d "$c" --query "pesticide" | grep -q "d2" && ! tj search -d "$c" --query "pesticide" | grep -q "d1" \
     && ok "without stemming, pesticide is not pesticides" || bad "no stem" "$(tj search -d "$c" --query pesticide)"
 
+# Languages: Snowball's stemmer and stop words of the language asked for; a language
+# without them, or a stop list that does not exist, is refused.
+tj index -d "$c" --lang xx 2>"$tmp/err"; [ $? -eq 1 ] && grep -q "'xx'" "$tmp/err" \
+    && ok "--lang: an unknown language is refused" || bad "--lang xx" "$(cat "$tmp/err")"
+tj index -d "$c" --stopwords tlh 2>"$tmp/err"; [ $? -eq 1 ] && grep -q "'tlh'" "$tmp/err" \
+    && ok "--stopwords: a list that does not exist is refused" || bad "--stopwords tlh" "$(cat "$tmp/err")"
+tj index -d "$c" --lang de 2>"$tmp/err" && grep -q "rebuilding" "$tmp/err" \
+    && ok "--lang de rebuilds with German analysis" || bad "--lang de" "$(cat "$tmp/err")"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -99,7 +99,7 @@ static void fuzz_text(const uint8_t *data, size_t size)
     size_t tl = size < sizeof title - 1 ? size : sizeof title - 1;
     memcpy(title, data, tl);
     title[tl] = '\0';
-    size_t n = assess_terms_split(title, &terms, 0);
+    size_t n = assess_terms_split(title, "en", &terms, 0);
     assess_text_mark_terms(&t, (const wchar_t *const *)terms, n);
     for (size_t i = 0; i < n; i++)
         free(terms[i]);

@@ -2,9 +2,10 @@
 # search_baselines.sh: BM25 beats tf-idf and Jaccard on Vaswani/NPL and CACM, near the published BM25 figures.
 #
 # Builds a campaign per collection from ../shared (documents, topics), indexes it with the
-# Porter stemmer and English stopwords, makes title runs with bm25, tfidf and jaccard,
+# default analysis (Snowball's English stemmer and stop words, as Anserini and PyTerrier
+# index), makes title runs with bm25, tfidf and jaccard,
 # and evaluates them against the collection's qrels with `trecjudge eval`. The checks:
-# BM25's MAP is above tf-idf's and Jaccard's, and at least MIN (0.27 for Vaswani, 0.28
+# BM25's MAP is above tf-idf's and Jaccard's, and at least MIN (0.285 for Vaswani, 0.30
 # for CACM: published BM25 baselines are about 0.29-0.31, see docs/SEARCH.md). Takes a
 # second or two. Without the reference data the test is skipped (77).
 set -u
@@ -23,7 +24,7 @@ collection() {
     local c=$tj_tmp/$name.tjdb m map
     declare -A maps=()
     if ! "$TRECJUDGE" init -d "$c" 2>"$tj_tmp/err" || ! "$TRECJUDGE" docs import -d "$c" "$docs" 2>>"$tj_tmp/err" \
-        || ! "$TRECJUDGE" index -d "$c" --stem porter --stopwords en 2>>"$tj_tmp/err"; then
+        || ! "$TRECJUDGE" index -d "$c" 2>>"$tj_tmp/err"; then
         tj_fail "$name: campaign" "$(cat "$tj_tmp/err")"
         return
     fi
@@ -44,8 +45,8 @@ collection() {
         || tj_fail "$name: BM25's MAP ${maps[bm25]} below $min" "$line"
 }
 
-collection vaswani "$d/vaswani_npl/doc-text.trec" "$d/vaswani_npl/qrels" 0.27 \
+collection vaswani "$d/vaswani_npl/doc-text.trec" "$d/vaswani_npl/qrels" 0.285 \
     --topic-file "$d/vaswani_npl/query-text.trec"
-collection cacm "$d/cacm/cacm.jsonl" "$d/cacm/qrels.cacm.txt" 0.28 \
+collection cacm "$d/cacm/cacm.jsonl" "$d/cacm/qrels.cacm.txt" 0.30 \
     --topic-file "$d/cacm/topics.cacm.txt" --topic-format docs
 tj_summary

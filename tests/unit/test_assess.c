@@ -102,16 +102,17 @@ static void test_terms(void **state)
 {
     (void)state;
     wchar_t **terms = NULL;
-    size_t n = assess_terms_split("Pesticides in the Baby Food", &terms, 0);
+    size_t n = assess_terms_split("Pesticides in the Baby Food", "en", &terms, 0);
     assert_int_equal(n, 3);
-    assert_true(wcscmp(terms[0], L"pesticides") == 0);
-    assert_true(wcscmp(terms[1], L"baby") == 0);
-    assert_true(wcscmp(terms[2], L"food") == 0);
+    /* the language, then the term as the index has it (Snowball's English stemmer) */
+    assert_true(wcscmp(terms[0], L"en\x1f" L"pesticid") == 0);
+    assert_true(wcscmp(terms[1], L"en\x1f" L"babi") == 0);
+    assert_true(wcscmp(terms[2], L"en\x1f" L"food") == 0);
     /* CJK runs become bigrams */
-    n = assess_terms_split("\xe5\xa9\xb4\xe5\x84\xbf\xe9\xa3\x9f", &terms, n);
+    n = assess_terms_split("\xe5\xa9\xb4\xe5\x84\xbf\xe9\xa3\x9f", "zh", &terms, n);
     assert_int_equal(n, 5);
-    assert_true(wcscmp(terms[3], L"\u5a74\u513f") == 0);
-    assert_true(wcscmp(terms[4], L"\u513f\u98df") == 0);
+    assert_true(wcscmp(terms[3], L"zh\x1f\u5a74\u513f") == 0);
+    assert_true(wcscmp(terms[4], L"zh\x1f\u513f\u98df") == 0);
 
     static assess_text t;
     const char *doc = "PESTICIDES and foods; baby-food, seafood. \xe5\xa9\xb4\xe5\x84\xbf\xe9\xa3\x9f\xe5\x93\x81";
@@ -122,7 +123,7 @@ static void test_terms(void **state)
     for (i = 0; i < t.n && i + 1 < sizeof marks; i++)
         marks[i] = (t.attr[i] & ASSESS_ATTR_TERM) ? '^' : '.';
     marks[i] = '\0';
-    /* "foods" is food + s; "seafood" does not start a match; CJK matches inside a run */
+    /* "foods" has food's stem; "seafood" is another word; CJK matches inside a run */
     assert_string_equal(marks, "^^^^^^^^^^.....^^^^^..^^^^.^^^^...........^^^.");
     for (size_t k = 0; k < n; k++)
         free(terms[k]);
@@ -138,6 +139,50 @@ static void test_terms(void **state)
     assert_int_equal(assess_text_find_line(&t, 2, ASSESS_ATTR_FOUND, 1), 1);
     assert_int_equal(assess_text_find_line(&t, 4, ASSESS_ATTR_TERM, 1), 3);
     assess_text_free(&t);
+}
+
+/* The marks of text for the topic text topic in language lang: '^' under marked characters. */
+static const char *marks_of(const char *topic, const char *lang, const char *text)
+{
+    static char marks[256];
+    wchar_t **terms = NULL;
+    size_t n = assess_terms_split(topic, lang, &terms, 0);
+    static assess_text t;
+    assess_text_clear(&t);
+    assess_text_add(&t, text, strlen(text), 0);
+    assess_text_mark_terms(&t, (const wchar_t *const *)terms, n);
+    size_t i;
+    for (i = 0; i < t.n && i + 1 < sizeof marks; i++)
+        marks[i] = (t.attr[i] & ASSESS_ATTR_TERM) ? '^' : '.';
+    marks[i] = '\0';
+    for (size_t k = 0; k < n; k++)
+        free(terms[k]);
+    free(terms);
+    assess_text_free(&t);
+    return marks;
+}
+
+/* The screen marks what the index would match: words with the topic term's stem, in the
+ * topic's language, whatever their case. */
+static void test_terms_stemmed(void **state)
+{
+    (void)state;
+    assert_string_equal(marks_of("trees", "en", "A tree, Trees, treetop"),
+                        "..^^^^..^^^^^.........");
+    assert_string_equal(marks_of("systems", "en", "System of systematic"), "^^^^^^..............");
+    assert_string_equal(marks_of("optimization", "en", "Optimizers optimize optics"),
+                        "^^^^^^^^^^.^^^^^^^^.......");
+    /* no language given: English */
+    assert_string_equal(marks_of("running", NULL, "He runs."), "...^^^^.");
+    /* German: "Häuser" and "Haus" share Snowball's German stem; "und" is a stop word */
+    assert_string_equal(marks_of("Häuser und Gärten", "de", "Das Haus und der Garten"),
+                        "....^^^^.........^^^^^^");
+    /* French: "économiques" and "Économie" */
+    assert_string_equal(marks_of("politiques économiques", "fr", "La politique de l'Économie"),
+                        "...^^^^^^^^^......^^^^^^^^");
+    /* words topics use about themselves are not marked */
+    assert_string_equal(marks_of("Relevant documents discuss trees", "en", "relevant tree"),
+                        ".........^^^^");
 }
 
 /* ---- the session on a small campaign ---- */
@@ -1062,6 +1107,7 @@ int main(void)
         cmocka_unit_test(test_text_is_safe),
         cmocka_unit_test(test_wrap),
         cmocka_unit_test(test_terms),
+        cmocka_unit_test(test_terms_stemmed),
         cmocka_unit_test(test_judge_undo_later),
         cmocka_unit_test(test_navigation_and_input),
         cmocka_unit_test(test_assignments),

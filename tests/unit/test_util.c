@@ -169,8 +169,19 @@ static void test_utf8(void **state)
     }
     /* overlong, surrogate, past U+10FFFF, stray continuation, bad continuation */
     const char *bad[] = { "\xc0\x80", "\xe0\x80\x80", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\x80", "\xe4\x41\x41" };
-    for (size_t i = 0; i < 6; i++)
-        assert_int_equal(util_utf8_decode((const unsigned char *)bad[i], strlen(bad[i]), &cp), 0);
+    /* the maximal ill-formed subparts Unicode's recommended practice replaces (one U+FFFD
+     * each): C0 alone, E0 alone (80 is not a second byte of it), ED alone, F4 alone,
+     * the stray 80, E4 before A */
+    const size_t invalid[] = { 1, 1, 1, 1, 1, 1 };
+    for (size_t i = 0; i < 6; i++) {
+        size_t n = strlen(bad[i]);
+        assert_int_equal(util_utf8_decode((const unsigned char *)bad[i], n, &cp), 0);
+        assert_int_equal(util_utf8_invalid_len((const unsigned char *)bad[i], n), invalid[i]);
+    }
+    assert_int_equal(util_utf8_invalid_len((const unsigned char *)"\xe4\xb8", 2), 2);
+    assert_int_equal(util_utf8_invalid_len((const unsigned char *)"\xf0\x9f\x98", 3), 3);
+    assert_int_equal(util_utf8_invalid_len((const unsigned char *)"\xe4\xb8\xad", 3), 0);
+    assert_int_equal(util_utf8_invalid_len((const unsigned char *)"a", 1), 0);
 }
 
 /* The one name rule: what readers and command lines accept as an id. */
