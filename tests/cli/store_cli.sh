@@ -1,18 +1,8 @@
 #!/usr/bin/env bash
 # store_cli.sh: command-line tests of the campaign commands: init, runs/qrels import, export, status, judge.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-TRECJUDGE=${TRECJUDGE:-$here/../../src/trecjudge}
-# TJ_VALGRIND=1: every call runs under valgrind (see ../golden/valgrind.sh).
-if [ -n "${TJ_VALGRIND:-}" ]; then export TJ_VALGRIND_BIN=$TRECJUDGE; TRECJUDGE=$here/../golden/valgrind.sh; fi
-data=${TJ_TESTDATA:-$here/../data}
-shared=${TRECJUDGE_SHARED:-${abs_top_srcdir:-$here/../..}/../shared}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0 skip=0
-ok() { echo "PASS $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-tj() { "$TRECJUDGE" "$@"; }
+. "$(dirname "$0")/../lib.sh"
+tj_allow_valgrind
 
 c=$tmp/c.tjdb
 tj init -d "$c" --grades "0:Not:0,1:Yes:1,2:Key:2" 2>"$tmp/err" && [ -s "$c" ] && ok "init" || bad "init" "$(cat "$tmp/err")"
@@ -104,21 +94,20 @@ printf 'q1 b4 1\nq1 b5\nq1 b6 0\n' | tj judge -d "$c" --assessor batch --add-to-
 tj check -d "$c" >"$tmp/out" 2>&1 && grep -q "disagreements 0" "$tmp/out" && ok "check" || bad "check" "$(cat "$tmp/out")"
 
 # Real data: the robust03 qrels survive import then export byte for byte.
-if [ -f "$shared/data/trec2003_robust/robust03_qrels.txt" ]; then
+if [ -f "$tj_shared/data/trec2003_robust/robust03_qrels.txt" ]; then
     r=$tmp/r.tjdb
     tj init -d "$r" 2>/dev/null
-    if tj qrels import -d "$r" "$shared/data/trec2003_robust/robust03_qrels.txt" 2>"$tmp/err" \
-        && tj topics import -d "$r" "$shared/data/trec_adhoc/topics.robust04.txt" 2>>"$tmp/err" \
-        && tj runs import -d "$r" "$shared"/data/trec2003_robust/runs/input.*.gz 2>>"$tmp/err" \
+    if tj qrels import -d "$r" "$tj_shared/data/trec2003_robust/robust03_qrels.txt" 2>"$tmp/err" \
+        && tj topics import -d "$r" "$tj_shared/data/trec_adhoc/topics.robust04.txt" 2>>"$tmp/err" \
+        && tj runs import -d "$r" "$tj_shared"/data/trec2003_robust/runs/input.*.gz 2>>"$tmp/err" \
         && tj qrels export -d "$r" >"$tmp/robust.qrels" \
-        && cmp -s "$tmp/robust.qrels" "$shared/data/trec2003_robust/robust03_qrels.txt"; then
+        && cmp -s "$tmp/robust.qrels" "$tj_shared/data/trec2003_robust/robust03_qrels.txt"; then
         ok "robust03: topics, 17 runs and qrels imported; qrels export byte-identical"
     else
         bad "robust03 round trip" "$(tail -3 "$tmp/err")"
     fi
 else
-    echo "SKIP robust03 round trip: ../shared/data/trec2003_robust not found (reference data is not shipped with the project)"
-    skip=$((skip + 1))
+    skip "robust03 round trip" "$tj_shared_shown/data/trec2003_robust not found (reference data is not shipped with the project)"
 fi
 
 # Names: every id that comes from a command line, standard input or a file follows one rule
@@ -198,9 +187,7 @@ if command -v iconv >/dev/null 2>&1; then
     tj runs import -d "$u" "$tmp/r16.run" >/dev/null 2>"$tmp/err"; st=$?
     [ "$st" -eq 2 ] && grep -q "convert it to UTF-8" "$tmp/err" && ok "UTF-16 run refused" || bad "UTF-16 run" "status $st: $(cat "$tmp/err")"
 else
-    echo "SKIP UTF-16 topics: iconv not found"
-    skip=$((skip + 1))
+    skip "UTF-16 topics" "iconv not found"
 fi
 
-echo "$pass passed, $fail failed, $skip skipped"
-[ "$fail" -eq 0 ]
+tj_summary
