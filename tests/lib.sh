@@ -1,4 +1,4 @@
-# lib.sh: shared by every test script (tests/cli, tests/tui, tests/golden); sourced by bash, not run.
+# lib.sh: shared by every test script (tests/cli, tests/tui, tests/golden); sourced, not run.
 #
 # Output is TAP (the Test Anything Protocol), one line per check:
 #     ok 3 - name
@@ -26,7 +26,7 @@
 #                           or indirect leak exits 99); TJ_VALGRIND_BIN is the plain binary
 #   tj_need_binary          fails the script when the binary is missing (a build problem)
 #   tj_need PATH...         skips the whole script unless every PATH exists under tj_shared
-#   tj_skip_all WHY         skips the whole script (77)
+#   tj_skip_all WHY...      skips the whole script (77)
 #   tj_bail WHY             stops the script on a failure that leaves nothing to check (1)
 #   tj_at_exit COMMAND      runs COMMAND (eval'd) on exit, before the temporary directory
 #                           is removed
@@ -112,7 +112,7 @@ bad() {
     esac
     tj_count fail
     if [ -n "$first" ]; then
-        printf 'not ok %d - %s # %s\n' "$tj_n" "$(tj_name "$name")" "$first"
+        printf 'not ok %d - %s # %s\n' "$tj_n" "$(tj_name "$name")" "$(tj_name "$first")"
     else
         printf 'not ok %d - %s\n' "$tj_n" "$(tj_name "$name")"
     fi
@@ -142,7 +142,7 @@ tj_need_binary() {
 }
 
 tj_skip_all() {
-    echo "1..0 # SKIP $(tj_name "$1")"
+    echo "1..0 # SKIP $(tj_name "$*")"
     exit 77
 }
 
@@ -150,7 +150,8 @@ tj_need() {
     local p
     for p in "$@"; do
         if [ ! -e "$tj_shared/$p" ]; then
-            tj_skip_all "$tj_shared_shown/$p not found (reference data is not shipped with the project)"
+            tj_skip_all "$tj_shared_shown/$p not found (reference data is not shipped with" \
+                "the project)"
         fi
     done
 }
