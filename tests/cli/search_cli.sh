@@ -1,15 +1,7 @@
 #!/usr/bin/env bash
 # search_cli.sh: command-line tests of `trecjudge index` and `trecjudge search` on a small collection made here.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-TRECJUDGE=${TRECJUDGE:-$here/../../src/trecjudge}
-data=${TJ_TESTDATA:-$here/../data}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { echo "PASS $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-tj() { "$TRECJUDGE" "$@"; }
+. "$(dirname "$0")/../lib.sh"
 
 c=$tmp/c.tjdb
 tj init -d "$c" 2>/dev/null
@@ -114,5 +106,4 @@ tj index -d "$c" --stopwords tlh 2>"$tmp/err"; [ $? -eq 1 ] && grep -q "'tlh'" "
 tj index -d "$c" --lang de 2>"$tmp/err" && grep -q "rebuilding" "$tmp/err" \
     && ok "--lang de rebuilds with German analysis" || bad "--lang de" "$(cat "$tmp/err")"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tj_summary

@@ -21,28 +21,28 @@ d=$tj_shared/data
 collection() {
     local name=$1 docs=$2 qrels=$3 min=$4
     shift 4
-    local c=$tj_tmp/$name.tjdb m map
+    local c=$tmp/$name.tjdb m map
     declare -A maps=()
-    if ! "$TRECJUDGE" init -d "$c" 2>"$tj_tmp/err" || ! "$TRECJUDGE" docs import -d "$c" "$docs" 2>>"$tj_tmp/err" \
-        || ! "$TRECJUDGE" index -d "$c" 2>>"$tj_tmp/err"; then
-        tj_fail "$name: campaign" "$(cat "$tj_tmp/err")"
+    if ! "$TRECJUDGE" init -d "$c" 2>"$tmp/err" || ! "$TRECJUDGE" docs import -d "$c" "$docs" 2>>"$tmp/err" \
+        || ! "$TRECJUDGE" index -d "$c" 2>>"$tmp/err"; then
+        bad "$name: campaign" "$(cat "$tmp/err")"
         return
     fi
     for m in bm25 tfidf jaccard; do
-        if ! "$TRECJUDGE" search -d "$c" --model $m "$@" -o "$tj_tmp/$name.$m.run" 2>"$tj_tmp/err"; then
-            tj_fail "$name: search --model $m" "$(cat "$tj_tmp/err")"
+        if ! "$TRECJUDGE" search -d "$c" --model $m "$@" -o "$tmp/$name.$m.run" 2>"$tmp/err"; then
+            bad "$name: search --model $m" "$(cat "$tmp/err")"
             return
         fi
-        map=$("$TRECJUDGE" eval -m map "$qrels" "$tj_tmp/$name.$m.run" | awk '$1 == "map" { print $3 }')
+        map=$("$TRECJUDGE" eval -m map "$qrels" "$tmp/$name.$m.run" | awk '$1 == "map" { print $3 }')
         maps[$m]=${map:-0}
     done
     local line="bm25 ${maps[bm25]}, tfidf ${maps[tfidf]}, jaccard ${maps[jaccard]}"
     awk -v b="${maps[bm25]}" -v t="${maps[tfidf]}" -v j="${maps[jaccard]}" 'BEGIN { exit !(b > t && b > j) }' \
-        && tj_pass "$name: BM25's MAP above tf-idf's and Jaccard's ($line)" \
-        || tj_fail "$name: BM25 does not beat tf-idf and Jaccard" "$line"
+        && ok "$name: BM25's MAP above tf-idf's and Jaccard's ($line)" \
+        || bad "$name: BM25 does not beat tf-idf and Jaccard" "$line"
     awk -v b="${maps[bm25]}" -v min="$min" 'BEGIN { exit !(b >= min) }' \
-        && tj_pass "$name: BM25's MAP ${maps[bm25]} >= $min" \
-        || tj_fail "$name: BM25's MAP ${maps[bm25]} below $min" "$line"
+        && ok "$name: BM25's MAP ${maps[bm25]} >= $min" \
+        || bad "$name: BM25's MAP ${maps[bm25]} below $min" "$line"
 }
 
 collection vaswani "$d/vaswani_npl/doc-text.trec" "$d/vaswani_npl/qrels" 0.285 \
