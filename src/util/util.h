@@ -1,4 +1,4 @@
-/* util.h: the public interface of the util module (errors, memory, hashing, number parsing and formatting). */
+/* util.h: the public interface of the util module (errors, memory, hashing, number parsing, output, progress, UTF-8, names). */
 #ifndef TJ_UTIL_H
 #define TJ_UTIL_H
 
