@@ -35,7 +35,7 @@ mkdir -p "$work"
 $cc $cflags -o "$work/gen_short_docs" "$root/bench/gen_short_docs.c" -lm
 $cc $cflags -std=c11 -D_GNU_SOURCE -I"$root/src" -o "$work/search_query" "$root/bench/search_query.c" \
     "$root"/src/index/tokenize.c "$root"/src/index/stem.c "$root"/src/index/score.c \
-    "$root"/src/index/index.c "$root"/src/index/file.c "$root"/src/util/util.c -lm
+    "$root"/src/index/index.c "$root"/src/index/file.c "$root"/src/util/*.c -lm
 
 # build NAME: the best of BENCH_REPEAT rebuilds; prints "seconds MB".
 build() {
