@@ -1,4 +1,4 @@
-/* memory.c: allocation that never returns NULL, and growing arrays. */
+/* memory.c: allocation that never returns NULL, growing arrays, and the string arena. */
 #include "util.h"
 
 #include <stdlib.h>
@@ -61,4 +61,56 @@ void util_free(void *pp)
     void **p = pp;
     free(*p);
     *p = NULL;
+}
+
+/* Blocks start small (most arenas hold a few names) and double up to 1 MiB. */
+char *util_arena_copy(util_arena *a, const char *s, size_t n)
+{
+    util_arena_block *b = a->head;
+    if (b == NULL || b->used + n + 1 > b->cap) {
+        util_arena_block *next = b != NULL ? b->next : NULL;
+        if (next != NULL && next->cap >= n + 1) {
+            next->used = 0;
+            b = next;
+        } else {
+            size_t cap = b != NULL ? b->cap * 2 : 4096;
+            if (cap > (1u << 20))
+                cap = 1u << 20;
+            if (cap < n + 1)
+                cap = n + 1;
+            util_arena_block *nb = util_malloc(sizeof *nb + cap);
+            nb->cap = cap;
+            nb->used = 0;
+            nb->next = next;
+            if (b != NULL)
+                b->next = nb;
+            else
+                a->first = nb;
+            b = nb;
+        }
+        a->head = b;
+    }
+    char *d = b->data + b->used;
+    memcpy(d, s, n);
+    d[n] = '\0';
+    b->used += n + 1;
+    return d;
+}
+
+void util_arena_reset(util_arena *a)
+{
+    a->head = a->first;
+    if (a->head != NULL)
+        a->head->used = 0;
+}
+
+void util_arena_free(util_arena *a)
+{
+    util_arena_block *b = a->first;
+    while (b != NULL) {
+        util_arena_block *n = b->next;
+        free(b);
+        b = n;
+    }
+    a->head = a->first = NULL;
 }

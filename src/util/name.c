@@ -1,5 +1,7 @@
-/* name.c: the one rule for names (topic ids, docnos, assessors, tags) entering the program. */
+/* name.c: the one rule for names (topic ids, docnos, assessors, tags) entering the program, and the names of enum values. */
 #include "util.h"
+
+#include <string.h>
 
 const char *util_name_problem(const char *s, size_t n)
 {
@@ -25,4 +27,22 @@ const char *util_name_problem(const char *s, size_t n)
         i += k;
     }
     return NULL;
+}
+
+int util_enum_parse(const util_enum_name *names, const char *s, int *out)
+{
+    for (const util_enum_name *e = names; e->name != NULL; e++)
+        if (strcmp(e->name, s) == 0) {
+            *out = e->value;
+            return 0;
+        }
+    return -1;
+}
+
+const char *util_enum_name_of(const util_enum_name *names, int v)
+{
+    for (const util_enum_name *e = names; e->name != NULL; e++)
+        if (e->value == v)
+            return e->name;
+    return "?";
 }
