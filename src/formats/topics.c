@@ -257,12 +257,6 @@ typedef struct field_ref {
     size_t name, lang, text;   /* offsets in reader.text */
 } field_ref;
 
-typedef struct seen_id {
-    uint64_t hash;
-    size_t off;                /* in reader.ids; 0 = empty slot, ids start at 1 */
-    long line;
-} seen_id;
-
 typedef struct reader {
     const char *name;          /* the file, for messages */
     formats_topic_fn fn;
@@ -279,9 +273,9 @@ typedef struct reader {
     int has_qid;
     int utf8_forced;           /* the file was UTF-16 or UTF-32, converted to UTF-8 */
     size_t empty;              /* offset of "" in text */
-    strbuf ids;
-    seen_id *seen;
-    size_t nseen, seen_cap;
+    util_map seen;             /* every topic id read so far */
+    long *seen_line;           /* its line, by the map's index */
+    size_t seen_line_cap;
     size_t ntopics;
     xmlDocPtr doc;
     size_t entity_budget;
@@ -293,8 +287,8 @@ static void reader_free(reader *r)
     free(r->raw.p);
     free(r->refs);
     free(r->fields);
-    free(r->ids.p);
-    free(r->seen);
+    util_map_free(&r->seen);
+    free(r->seen_line);
 }
 
 /* Adds a clean string to the topic; returns its offset. */
@@ -368,17 +362,6 @@ static void topic_field(reader *r, const char *name, size_t name_len, size_t lan
     f->name = topic_str(r, name, name_len);
 }
 
-static seen_id *seen_slot(reader *r, const char *qid, size_t n, uint64_t h)
-{
-    size_t mask = r->seen_cap - 1;
-    for (size_t i = (size_t)h & mask;; i = (i + 1) & mask) {
-        seen_id *s = &r->seen[i];
-        if (s->off == 0 || (s->hash == h && strlen(r->ids.p + s->off) == n &&
-                            memcmp(r->ids.p + s->off, qid, n) == 0))
-            return s;
-    }
-}
-
 /* Checks the topic and hands it to the caller. */
 static int topic_end(reader *r, const char *missing_id)
 {
@@ -386,32 +369,14 @@ static int topic_end(reader *r, const char *missing_id)
         return util_error_set(r->err, UTIL_EXIT_INPUT, r->name, r->line, "%s", missing_id);
     const char *qid = r->text.p + r->qid;
     size_t n = strlen(qid);
-    uint64_t h = util_hash(qid, n);
-    if ((r->nseen + 1) * 2 > r->seen_cap) {
-        seen_id *old = r->seen;
-        size_t old_cap = r->seen_cap;
-        r->seen_cap = old_cap != 0 ? old_cap * 2 : 64;
-        r->seen = util_calloc(r->seen_cap, sizeof *r->seen);
-        for (size_t i = 0; i < old_cap; i++)
-            if (old[i].off != 0) {
-                size_t mask = r->seen_cap - 1, k = (size_t)old[i].hash & mask;
-                while (r->seen[k].off != 0)
-                    k = (k + 1) & mask;
-                r->seen[k] = old[i];
-            }
-        free(old);
-    }
-    if (r->ids.len == 0)
-        sb_bytes(&r->ids, "", 1);
-    seen_id *s = seen_slot(r, qid, n, h);
-    if (s->off != 0)
+    int added;
+    size_t k = util_map_add(&r->seen, qid, n, &added);
+    if (!added)
         return util_error_set(r->err, UTIL_EXIT_INPUT, r->name, r->line,
-                              "topic '%s' appears twice (first at line %ld)", qid, s->line);
-    s->hash = h;
-    s->off = r->ids.len;
-    s->line = r->line;
-    sb_bytes(&r->ids, qid, n + 1);
-    r->nseen++;
+                              "topic '%s' appears twice (first at line %ld)", qid,
+                              r->seen_line[k]);
+    util_grow(&r->seen_line, &r->seen_line_cap, k + 1, sizeof *r->seen_line);
+    r->seen_line[k] = r->line;
 
     util_grow(&r->fields, &r->fields_cap, r->nrefs + 1, sizeof *r->fields);
     for (size_t i = 0; i < r->nrefs; i++) {
