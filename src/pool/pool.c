@@ -7,20 +7,17 @@
 
 #include "util/util.h"
 
-/* ---- trec_eval's order ---- */
+/* ---- trec_eval's order (util_doc_before) ---- */
 
-/* Higher score first; on equal scores the larger docno (strcmp) first, as trec_eval. */
 static inline int scored_before(const pool_scored *a, const pool_scored *b)
 {
-    if (a->score != b->score)
-        return a->score > b->score;
-    return strcmp(a->docno, b->docno) > 0;
+    return util_doc_before(a->score, a->docno, b->score, b->docno);
 }
 
 static int scored_cmp(const void *a, const void *b)
 {
     const pool_scored *x = a, *y = b;
-    return scored_before(x, y) ? -1 : scored_before(y, x) ? 1 : 0;
+    return util_doc_cmp(x->score, x->docno, y->score, y->docno);
 }
 
 size_t pool_rank(pool_scored *docs, size_t n, size_t k)

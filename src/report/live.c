@@ -371,13 +371,11 @@ typedef struct rank_item {
     uint32_t doc;
 } rank_item;
 
-/* trec_eval's order: score descending, then docno descending. */
+/* trec_eval's order (util_doc_cmp). */
 static int rank_item_cmp(const void *va, const void *vb)
 {
     const rank_item *a = va, *b = vb;
-    if (a->score != b->score)
-        return a->score < b->score ? 1 : -1;
-    return -strcmp(a->docno, b->docno);
+    return util_doc_cmp(a->score, a->docno, b->score, b->docno);
 }
 
 void report_live_add_ranking(report_live *l, const char *tag, const char *qid,
