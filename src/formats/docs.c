@@ -1175,20 +1175,13 @@ out:
 
 int formats_docs_format_parse(const char *name, formats_docs_format *fmt)
 {
-    static const struct {
-        const char *name;
-        formats_docs_format fmt;
-    } names[] = {
-        { "auto", FORMATS_DOCS_AUTO },
-        { "trec", FORMATS_DOCS_TREC },
-        { "jsonl", FORMATS_DOCS_JSONL },
-        { "tsv", FORMATS_DOCS_TSV },
+    static const util_enum_name names[] = {
+        { "auto", FORMATS_DOCS_AUTO }, { "trec", FORMATS_DOCS_TREC },
+        { "jsonl", FORMATS_DOCS_JSONL }, { "tsv", FORMATS_DOCS_TSV }, { NULL, 0 }
     };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        if (strcmp(name, names[i].name) == 0) {
-            *fmt = names[i].fmt;
-            return 0;
-        }
-    }
-    return -1;
+    int v;
+    if (util_enum_parse(names, name, &v) != 0)
+        return -1;
+    *fmt = (formats_docs_format)v;
+    return 0;
 }

@@ -1218,18 +1218,14 @@ out:
 
 int formats_topics_format_parse(const char *name, formats_topics_format *fmt)
 {
-    static const struct {
-        const char *name;
-        formats_topics_format fmt;
-    } names[] = {
+    static const util_enum_name names[] = {
         { "auto", FORMATS_TOPICS_AUTO }, { "clef", FORMATS_TOPICS_CLEF_XML },
         { "covid", FORMATS_TOPICS_COVID_XML }, { "ehealth", FORMATS_TOPICS_EHEALTH_XML },
-        { "trec", FORMATS_TOPICS_TREC_SGML }, { "tsv", FORMATS_TOPICS_TSV },
+        { "trec", FORMATS_TOPICS_TREC_SGML }, { "tsv", FORMATS_TOPICS_TSV }, { NULL, 0 }
     };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(name, names[i].name) == 0) {
-            *fmt = names[i].fmt;
-            return 0;
-        }
-    return -1;
+    int v;
+    if (util_enum_parse(names, name, &v) != 0)
+        return -1;
+    *fmt = (formats_topics_format)v;
+    return 0;
 }

@@ -54,9 +54,15 @@ size_t pool_rank(pool_scored *docs, size_t n, size_t k)
 
 /* ---- names ---- */
 
-static const char *const strategy_names[] = { "depth", "rrf", "rbp", "rbp-max", "borda", "mtf",
-                                              "maxmean" };
-static const char *const order_names[] = { "docno", "shuffle", "priority" };
+static const util_enum_name strategy_names[] = {
+    { "depth", POOL_DEPTH }, { "rrf", POOL_RRF }, { "rbp", POOL_RBP_SUM },
+    { "rbp-max", POOL_RBP_MAX }, { "borda", POOL_BORDA }, { "mtf", POOL_MTF },
+    { "maxmean", POOL_MAXMEAN }, { NULL, 0 }
+};
+static const util_enum_name order_names[] = {
+    { "docno", POOL_ORDER_DOCNO }, { "shuffle", POOL_ORDER_SHUFFLE },
+    { "priority", POOL_ORDER_PRIORITY }, { NULL, 0 }
+};
 
 void pool_params_init(pool_params *p)
 {
@@ -69,32 +75,30 @@ void pool_params_init(pool_params *p)
 
 const char *pool_strategy_name(pool_strategy s)
 {
-    return (size_t)s < sizeof strategy_names / sizeof *strategy_names ? strategy_names[s] : "?";
+    return util_enum_name_of(strategy_names, (int)s);
 }
 
 int pool_strategy_parse(const char *name, pool_strategy *s)
 {
-    for (size_t i = 0; i < sizeof strategy_names / sizeof *strategy_names; i++)
-        if (strcmp(name, strategy_names[i]) == 0) {
-            *s = (pool_strategy)i;
-            return 0;
-        }
-    return -1;
+    int v;
+    if (util_enum_parse(strategy_names, name, &v) != 0)
+        return -1;
+    *s = (pool_strategy)v;
+    return 0;
 }
 
 const char *pool_order_name(pool_order o)
 {
-    return (size_t)o < sizeof order_names / sizeof *order_names ? order_names[o] : "?";
+    return util_enum_name_of(order_names, (int)o);
 }
 
 int pool_order_parse(const char *name, pool_order *o)
 {
-    for (size_t i = 0; i < sizeof order_names / sizeof *order_names; i++)
-        if (strcmp(name, order_names[i]) == 0) {
-            *o = (pool_order)i;
-            return 0;
-        }
-    return -1;
+    int v;
+    if (util_enum_parse(order_names, name, &v) != 0)
+        return -1;
+    *o = (pool_order)v;
+    return 0;
 }
 
 int pool_strategy_is_live(pool_strategy s)
