@@ -49,7 +49,7 @@ fi
 bin=$work/docs-bin
 data=$work/docs-data
 mkdir -p "$bin" "$data"
-sources=("$root/bench/docs_read.c" "$root/src/formats/docs.c" "$root/src/formats/input.c"
+sources=("$root/bench/docs_read.c" "$root"/src/formats/docs*.c "$root/src/formats/input.c"
     "$root"/src/util/*.c)
 reader=$bin/docs_read
 gen=$bin/gen_docs
