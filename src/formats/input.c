@@ -1,6 +1,5 @@
 /* input.c: buffered line input from plain files, gzip files and stdin, and field splitting. */
 #include "formats.h"
-#include "formats_private.h"
 
 #include <errno.h>
 #include <stdio.h>

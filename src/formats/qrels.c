@@ -1,6 +1,5 @@
 /* qrels.c: the strict reader of TREC qrels files ("qid iter docno rel", or "qid jg docno rel"), indexed for lookup. */
 #include "formats.h"
-#include "formats_private.h"
 
 #include <stdlib.h>
 #include <string.h>

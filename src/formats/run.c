@@ -1,6 +1,5 @@
 /* run.c: the strict reader of TREC run files ("qid iter docno rank score tag"), topic by topic. */
 #include "formats.h"
-#include "formats_private.h"
 
 #include <stdlib.h>
 #include <string.h>
