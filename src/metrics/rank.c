@@ -16,10 +16,10 @@ void metrics_params_init(metrics_params *p)
     p->jk_base = 2.0;
 }
 
-/* trec_eval's order (util_doc_before). */
+/* trec_eval's order (UTIL_DOC_BEFORE). */
 static inline int doc_before(const metrics_doc *a, const metrics_doc *b)
 {
-    return util_doc_before(a->score, a->docno, b->score, b->docno);
+    return UTIL_DOC_BEFORE(a, b);
 }
 
 static void insertion_sort(metrics_doc *d, size_t n)

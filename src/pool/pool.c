@@ -7,17 +7,17 @@
 
 #include "util/util.h"
 
-/* ---- trec_eval's order (util_doc_before) ---- */
+/* ---- trec_eval's order (UTIL_DOC_BEFORE) ---- */
 
 static inline int scored_before(const pool_scored *a, const pool_scored *b)
 {
-    return util_doc_before(a->score, a->docno, b->score, b->docno);
+    return UTIL_DOC_BEFORE(a, b);
 }
 
 static int scored_cmp(const void *a, const void *b)
 {
     const pool_scored *x = a, *y = b;
-    return util_doc_cmp(x->score, x->docno, y->score, y->docno);
+    return UTIL_DOC_CMP(x, y);
 }
 
 size_t pool_rank(pool_scored *docs, size_t n, size_t k)

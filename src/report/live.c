@@ -371,11 +371,11 @@ typedef struct rank_item {
     uint32_t doc;
 } rank_item;
 
-/* trec_eval's order (util_doc_cmp). */
+/* trec_eval's order (UTIL_DOC_CMP). */
 static int rank_item_cmp(const void *va, const void *vb)
 {
     const rank_item *a = va, *b = vb;
-    return util_doc_cmp(a->score, a->docno, b->score, b->docno);
+    return UTIL_DOC_CMP(a, b);
 }
 
 void report_live_add_ranking(report_live *l, const char *tag, const char *qid,

@@ -244,16 +244,22 @@ static void test_map(void **state)
     assert_int_equal(m.n, 0);
 }
 
+typedef struct scored_doc {
+    double score;
+    const char *docno;
+} scored_doc;
+
 static void test_doc_order(void **state)
 {
     (void)state;
-    assert_true(util_doc_before(2.0, "a", 1.0, "b"));
-    assert_true(util_doc_before(1.0, "b", 1.0, "a"));
-    assert_false(util_doc_before(1.0, "a", 1.0, "a"));
-    assert_int_equal(util_doc_cmp(1.0, "b", 1.0, "a"), -1);
-    assert_int_equal(util_doc_cmp(1.0, "a", 1.0, "b"), 1);
-    assert_int_equal(util_doc_cmp(0.5, "a", 1.0, "a"), 1);
-    assert_int_equal(util_doc_cmp(1.0, "a", 1.0, "a"), 0);
+    const scored_doc a2 = { 2.0, "a" }, b1 = { 1.0, "b" }, a1 = { 1.0, "a" }, a05 = { 0.5, "a" };
+    assert_true(UTIL_DOC_BEFORE(&a2, &b1));
+    assert_true(UTIL_DOC_BEFORE(&b1, &a1));
+    assert_false(UTIL_DOC_BEFORE(&a1, &a1));
+    assert_int_equal(UTIL_DOC_CMP(&b1, &a1), -1);
+    assert_int_equal(UTIL_DOC_CMP(&a1, &b1), 1);
+    assert_int_equal(UTIL_DOC_CMP(&a05, &a1), 1);
+    assert_int_equal(UTIL_DOC_CMP(&a1, &a1), 0);
 }
 
 static void test_enum_names(void **state)
