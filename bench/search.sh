@@ -36,7 +36,7 @@ $cc $cflags -o "$work/gen_short_docs" "$root/bench/gen_short_docs.c" -lm
 $cc $cflags -std=c11 -D_GNU_SOURCE -I"$root/src" -o "$work/search_query" "$root/bench/search_query.c" \
     -DTJ_SRCDIR="\"$root\"" "$root"/src/text/chars.c "$root"/src/text/analyze.c \
     "$root"/src/text/tokenize.c "$root"/src/index/score.c "$root"/src/index/index.c \
-    "$root"/src/index/file.c "$root"/src/util/util.c "$root"/src/util/utf8.c -lutf8proc -lstemmer -lm
+    "$root"/src/index/file.c "$root"/src/util/*.c -lutf8proc -lstemmer -lm
 
 # build NAME: the best of BENCH_REPEAT rebuilds; prints "seconds MB".
 build() {
