@@ -18,7 +18,7 @@ static void topic_draw(void *data, assess_session *a, const tui_layout *l, doubl
     tui_draw_safe(0, 0, head, l->cols, A_REVERSE | A_BOLD);
     const assess_text *t = assess_topic_text(a);
     for (int r = 0; r + 2 < l->rows && (size_t)r < t->nlines; r++)
-        tui_draw_line(t, (size_t)r, r + 2, 1, l->topic_w);
+        tui_draw_line(t, (size_t)r, r + 2, 0, l->topic_w);
     if (t->nlines + 2 > (size_t)l->rows)
         tui_draw_safe(l->rows - 1, 0, "(cut to the screen: a larger terminal shows the rest)",
                       l->cols, A_DIM);
