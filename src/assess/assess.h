@@ -117,6 +117,7 @@ typedef enum assess_mode {
     ASSESS_MODE_INPUT,            /* a line of input at the bottom (search, jump, note) */
     ASSESS_MODE_REPORT,           /* the live report */
     ASSESS_MODE_RESULTS,          /* results of a search over the whole collection */
+    ASSESS_MODE_TOPIC,            /* the whole topic on the screen; any key goes back */
     ASSESS_MODE_QUIT,             /* the session is over; everything is saved */
 } assess_mode;
 
@@ -132,6 +133,13 @@ typedef struct assess_item {
     int has_row;                  /* this assessor has a row for it (grade -1 included) */
     long row_grade;               /* that row's grade */
     int no_text;                  /* its text is not in the campaign (only the docno is known) */
+    double wall;                  /* wall time on it in this session (seconds counts active time) */
+    char *saved_note;             /* the note stored with its judgment, or NULL */
+    char *summary;                /* its title, or its first words when it has none */
+    char *text;                   /* the first bytes of its text, for its snippet */
+    char *snippet;                /* the passage with the most topic terms ("": none, NULL: not
+                                   * made yet) */
+    int unpooled;                 /* opened from a collection search, not in the pool yet */
 } assess_item;
 
 typedef struct assess_session assess_session;
@@ -161,6 +169,8 @@ typedef struct assess_options {
     const char *topic;            /* NULL: the first topic with unjudged documents */
     const char *lang;             /* NULL: the campaign's or assessor's default, else "en" */
     double now;                   /* the time the session starts (as assess_key's now) */
+    int width;                    /* the reading width in columns; 0: the campaign's setting
+                                   * reading_width, else 100 */
 } assess_options;
 
 /* Opens a session on an open campaign. The topics are the ones assigned to the assessor,
@@ -201,6 +211,22 @@ void assess_keys_ignored(assess_session *a, size_t n);
 const char *assess_unsaved(const assess_session *a);
 /* Tells the session the size of the document panel and of the topic panel (in cells). */
 void assess_layout(assess_session *a, int doc_width, int doc_height, int topic_width);
+
+/* The reading width: the document and topic are wrapped to at most this many columns. */
+int assess_reading_width(const assess_session *a);
+
+/* The assessor's progress, for the status line. */
+typedef struct assess_progress {
+    long judged, assigned;        /* pooled documents judged, of every topic assigned */
+    long relevant;                /* relevant found so far in the current topic */
+    double seconds_left;          /* the time the rest would take at the assessor's own pace
+                                   * (active seconds per judgment); -1 when unknown */
+} assess_progress;
+void assess_get_progress(const assess_session *a, assess_progress *p);
+
+/* The pool list's line for item i: its summary (title or first words), and with snippet
+ * the passage of its text with the most topic terms, terms marked as in the document. */
+void assess_item_line(assess_session *a, size_t i, int snippet, assess_text *out);
 
 /* What the view reads. */
 assess_mode assess_get_mode(const assess_session *a);

@@ -8,9 +8,16 @@ typedef struct field {
     char *field, *lang, *text;
 } field;
 
+/* A topic's counts for the assessor, as the store had them when the session opened (the
+ * current topic's are the items'). */
+typedef struct topic_progress {
+    long pooled, judged, relevant;
+} topic_progress;
+
 typedef struct topic {
     int64_t id;
     char *qid;
+    topic_progress progress;
 } topic;
 
 /* One judgment this session made, to undo it. */
@@ -28,7 +35,9 @@ typedef struct grade_entry {
 
 typedef enum input_kind { INPUT_FIND, INPUT_JUMP, INPUT_NOTE, INPUT_SEARCH } input_kind;
 
-typedef enum write_kind { WRITE_NONE, WRITE_JUDGE, WRITE_NOTE, WRITE_UNDO, WRITE_POOL } write_kind;
+typedef enum write_kind {
+    WRITE_NONE, WRITE_JUDGE, WRITE_NOTE, WRITE_UNDO, WRITE_POOL, WRITE_LATER
+} write_kind;
 
 /* A write of the session not committed yet: another program held the campaign's write
  * lock when it was tried. While it waits, keys that would write or change the document
@@ -38,14 +47,19 @@ typedef struct pending {
     size_t topic;
     char *docno;
     long grade;         /* the grade to set (an undo: the old grade) */
-    double seconds;
+    double seconds;     /* active seconds */
+    double wall;        /* wall seconds */
     char *note;
     int had;            /* an undo: the assessor had a row before */
-    int64_t position;   /* a pool addition: its position */
+    int64_t position;   /* a pool addition (also of a judgment of an unpooled document) */
+    int pool;           /* a judgment: the document joins the pool first */
     double since;       /* when the key was pressed */
     size_t ignored;     /* keys dropped while it waits */
     int quit;           /* q was pressed once while it waits */
 } pending;
+
+/* How many bytes of each pooled document are read for its first words and snippet. */
+#define SUMMARY_PREFIX 3000
 
 /* How many results a collection search shows. */
 #define SEARCH_MAX 50
@@ -90,7 +104,11 @@ struct assess_session {
     char unsaved[512];          /* a write given up when the session ended */
     undo *undos;
     size_t nundo, capundo;
-    double doc_started;
+    double doc_started;         /* when the time on the document was last counted */
+    double idle;                /* a gap between keys longer than this counts as this long */
+    int reading_width;
+    double seconds_done;        /* the assessor's active seconds on judgments with a time */
+    long timed;                 /* the number of those judgments */
     int confirm;                /* the key that, pressed again, leaves despite unsaved notes */
     assess_strategy strategy;
     int has_strategy;
@@ -116,6 +134,14 @@ int assess_show_item(assess_session *a, long i, double now, util_error *err);
 long assess_next_unjudged(const assess_session *a, long from, int dir);
 /* The document to show after a judgment (the strategy's choice first); -1: none. */
 long assess_advance(assess_session *a);
+/* Counts the time since the last count on the document shown (idle gaps capped). */
+void assess_credit(assess_session *a, double now);
+/* Loads the per-topic counts of the assessor (status line). */
+int assess_load_progress(assess_session *a, util_error *err);
+/* The summary and snippet of a document's text (UTF-8): the first words, and the passage
+ * of about width characters with the most terms ("" when none); allocated. */
+char *assess_first_words(const char *text, size_t len, size_t words);
+char *assess_snippet(const assess_session *a, const char *text, size_t len, size_t width);
 /* Opens topic index: TOPIC | MOVED. */
 int assess_load_topic(assess_session *a, size_t index, double now, util_error *err);
 

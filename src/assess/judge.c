@@ -22,13 +22,18 @@ int assess_judge(assess_session *a, long grade, int key, double now, util_error 
         return 0;
     }
     a->confirm = 0;
-    double seconds = it->seconds + (a->doc_started >= 0 && now > a->doc_started ? now - a->doc_started : 0);
+    assess_credit(a, now);
+    it = &a->items[a->cur];
     assess_pending_clear(a);
+    /* a document opened from a collection search joins the pool when it is judged */
     a->pending = (pending){ .kind = WRITE_JUDGE, .topic = a->cur_topic, .docno = util_strdup(it->docno),
-                            .grade = grade, .seconds = seconds,
-                            .note = it->note ? util_strdup(it->note) : NULL };
+                            .grade = grade, .seconds = it->seconds, .wall = it->wall,
+                            .note = it->note ? util_strdup(it->note) : NULL, .pool = it->unpooled,
+                            .position = (int64_t)a->nitems + 1000000 };
     return assess_write_start(a, now, err);
 }
+
+static int later_done(assess_session *a, double now, util_error *err);
 
 static int judge_done(assess_session *a, double now, util_error *err)
 {
@@ -45,24 +50,34 @@ static int judge_done(assess_session *a, double now, util_error *err)
         return ASSESS_CHANGED_JUDGED;
     }
     assess_item *it = &a->items[i];
+    if (p->seconds > 0 && !it->judged) {
+        a->seconds_done += p->seconds;
+        a->timed++;
+    }
     it->judged = 1;
     it->grade = p->grade;
     it->has_row = 1;
     it->row_grade = p->grade;
     it->later = 0;
     it->seconds = 0;
+    it->wall = 0;
+    it->unpooled = 0;
     a->doc_started = now;
-    util_free(&it->note);
+    if (it->note != NULL) {
+        free(it->saved_note);
+        it->saved_note = it->note;
+        it->note = NULL;
+    }
     if (a->has_strategy && a->strategy.judged != NULL)
         a->strategy.judged(a->strategy.ctx, it->docno, p->grade >= a->relevance_level);
     long next = assess_advance(a);
     if (next < 0) {
         if (assess_judged_count(a) == a->nitems)
-            assess_say(a, 0, "%s Every document of topic %s is judged; t goes to the next topic.", saved,
+            assess_say(a, 0, "%s Topic %s is done: t goes to the next topic.", saved,
                 a->topics[a->cur_topic].qid);
         else
-            assess_say(a, 0, "%s The judging budget of topic %s is spent; t goes to the next topic.", saved,
-                a->topics[a->cur_topic].qid);
+            assess_say(a, 0, "%s The judging budget of topic %s is spent: t goes to the next topic.",
+                saved, a->topics[a->cur_topic].qid);
         return ASSESS_CHANGED_JUDGED;
     }
     if (assess_show_item(a, next, now, err) < 0)
@@ -121,24 +136,42 @@ int assess_write_done(assess_session *a, double now, util_error *err)
     switch (p->kind) {
     case WRITE_JUDGE:
         return judge_done(a, now, err);
-    case WRITE_NOTE:
+    case WRITE_NOTE: {
+        long i = assess_find_item(a, p->docno);
+        if (i >= 0) {
+            free(a->items[i].saved_note);
+            a->items[i].saved_note = p->note[0] != '\0' ? util_strdup(p->note) : NULL;
+        }
         assess_say(a, 0, "Note saved on %s.", p->docno);
-        return 0;
+        if (i >= 0 && i == a->cur) {
+            size_t top = a->doc_top;
+            if (assess_build_doc_text(a, err) != 0)
+                return -1;
+            a->doc_top = top;
+            assess_scroll_doc(a, 0);
+        }
+        return ASSESS_CHANGED_DOC | ASSESS_CHANGED_REDRAW;
+    }
+    case WRITE_LATER:
+        return later_done(a, now, err);
     case WRITE_UNDO:
         return undo_done(a, now, err);
-    case WRITE_POOL:
-        assess_add_item(a, p->docno, "search");
-        assess_index_items(a);
+    case WRITE_POOL: {
+        long i = assess_find_item(a, p->docno);
+        if (i >= 0)
+            a->items[i].unpooled = 0;
         assess_say(a, 0, "%s added to the pool of topic %s as found by search.", p->docno,
                    a->topics[a->cur_topic].qid);
-        return assess_show_item(a, (long)a->nitems - 1, now, err);
+        return ASSESS_CHANGED_REDRAW;
+    }
     case WRITE_NONE:
         break;
     }
     return 0;
 }
 
-/* s: the document is set aside, and the next unjudged one shown. */
+/* s: the document is set aside (kept in the campaign for this assessor), and the next
+ * unjudged one shown. */
 int assess_later(assess_session *a, double now, util_error *err)
 {
     if (a->cur < 0)
@@ -148,6 +181,22 @@ int assess_later(assess_session *a, double now, util_error *err)
         assess_say(a, 0, "%s is judged already; a grade key changes it.", it->docno);
         return 0;
     }
+    if (it->unpooled) {
+        assess_say(a, 0, "%s is not in the pool: judge it, or P pools it.", it->docno);
+        return 0;
+    }
+    assess_pending_clear(a);
+    a->pending = (pending){ .kind = WRITE_LATER, .topic = a->cur_topic,
+                            .docno = util_strdup(it->docno) };
+    return assess_write_start(a, now, err);
+}
+
+static int later_done(assess_session *a, double now, util_error *err)
+{
+    long i = assess_find_item(a, a->pending.docno);
+    if (i < 0 || i != a->cur)
+        return 0;
+    assess_item *it = &a->items[i];
     it->later = 1;
     char docno[128];
     snprintf(docno, sizeof docno, "%s", it->docno);

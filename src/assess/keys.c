@@ -74,7 +74,38 @@ static int key_note(assess_session *a, int key, double now, util_error *err)
     if (a->cur < 0)
         return 0;
     start_input(a, INPUT_NOTE, "Note: ");
+    /* the note the document has is edited, not replaced by an empty one */
+    const assess_item *it = &a->items[a->cur];
+    const char *old = it->note != NULL ? it->note : it->saved_note;
+    if (old != NULL) {
+        snprintf(a->line, sizeof a->line, "%s", old);
+        a->line_len = strlen(a->line);
+        while (a->line_len > 0 && ((unsigned char)a->line[a->line_len - 1] & 0xc0) == 0x80 &&
+               a->line_len < strlen(old))
+            a->line[--a->line_len] = '\0';
+    }
     return ASSESS_CHANGED_MODE;
+}
+
+static int key_whole_topic(assess_session *a, int key, double now, util_error *err)
+{
+    (void)key, (void)now, (void)err;
+    a->mode = ASSESS_MODE_TOPIC;
+    return ASSESS_CHANGED_MODE;
+}
+
+static int key_pool(assess_session *a, int key, double now, util_error *err)
+{
+    (void)key;
+    if (a->cur < 0 || !a->items[a->cur].unpooled) {
+        assess_say(a, 0, "P pools a document opened from a search (S); this one is pooled.");
+        return 0;
+    }
+    assess_pending_clear(a);
+    a->pending = (pending){ .kind = WRITE_POOL, .topic = a->cur_topic,
+                            .docno = util_strdup(a->items[a->cur].docno),
+                            .position = (int64_t)a->nitems + 1000000 };
+    return assess_write_start(a, now, err);
 }
 
 /* One page: the panel's height less one line kept in view. */
@@ -147,6 +178,7 @@ static int key_jump(assess_session *a, int key, double now, util_error *err)
     return ASSESS_CHANGED_MODE;
 }
 
+/* t and T: the next topic with something left to judge; the ones passed over are counted. */
 static int key_topic(assess_session *a, int key, double now, util_error *err)
 {
     if (a->ntopics >= 2 && !may_leave(a, key))
@@ -155,8 +187,26 @@ static int key_topic(assess_session *a, int key, double now, util_error *err)
         assess_say(a, 0, "This is the only topic for %s.", a->assessor);
         return 0;
     }
-    size_t next = key == 't' ? (a->cur_topic + 1) % a->ntopics : (a->cur_topic + a->ntopics - 1) % a->ntopics;
-    return assess_load_topic(a, next, now, err);
+    size_t n = a->ntopics, step = key == 't' ? 1 : n - 1, next = (a->cur_topic + step) % n;
+    size_t skipped = 0;
+    while (next != a->cur_topic &&
+           a->topics[next].progress.judged >= a->topics[next].progress.pooled) {
+        skipped++;
+        next = (next + step) % n;
+    }
+    int all_done = next == a->cur_topic;
+    if (all_done)
+        next = (a->cur_topic + step) % n;
+    int rc = assess_load_topic(a, next, now, err);
+    if (rc < 0)
+        return -1;
+    if (all_done)
+        assess_say(a, 0, "No other topic has documents left to judge; this is topic %s.",
+                   a->topics[next].qid);
+    else if (skipped > 0)
+        assess_say(a, 0, "Topic %s; %zu topic%s with nothing left to judge skipped.",
+                   a->topics[next].qid, skipped, skipped == 1 ? "" : "s");
+    return rc;
 }
 
 static int key_search(assess_session *a, int key, double now, util_error *err)
@@ -224,14 +274,22 @@ static const struct fixed_key {
         "highlight the terms of the description too (again: the title's only)." },
       { key_desc }, 1 },
     { { "L", "next topic language", "lang", 0, { 'L' }, "the topic's next language." }, { key_lang }, 1 },
-    { { "J  K", "scroll the topic", NULL, 0, { 'J', 'K' }, "scroll the topic panel." },
+    { { "J  K", "scroll the topic", NULL, 0, { 'J', 'K' },
+        "scroll the topic panel (its last line says how many lines follow)." },
       { key_topic_scroll, key_topic_scroll }, 1 },
+    { { "v", "the whole topic", NULL, 0, { 'v' },
+        "the whole topic on the screen (any key returns)." },
+      { key_whole_topic }, 1 },
     { { ":", "go to a docno", NULL, 0, { ':' }, "go to a docno of the pool." }, { key_jump }, 0 },
     { { "t  T", "next / previous topic", "topic", 0, { 't', 'T' }, NULL }, { key_topic, key_topic }, 0 },
     { { "S", "search the collection", "search", 0, { 'S' },
         "search the whole collection for documents the pool missed (see\n"
         ".BR \"Search while judging\" )." },
       { key_search }, 0 },
+    { { "P", "pool the search result", NULL, 0, { 'P' },
+        "add the document shown, opened from a search, to the topic's pool\n"
+        "(judging it does too)." },
+      { key_pool }, 0 },
     { { "r", "live report", "report", 0, { 'r' }, "the live report." }, { key_report }, 1 },
 };
 
@@ -496,9 +554,7 @@ void assess_leave(assess_session *a, double now)
         if (assess_write_step(a, now, &err) < 0 || a->pending.kind != WRITE_NONE)
             assess_pending_drop(a);
     }
-    if (a->cur >= 0 && now > a->doc_started)
-        a->items[a->cur].seconds += now - a->doc_started;
-    a->doc_started = now;
+    assess_credit(a, now);
     a->mode = ASSESS_MODE_QUIT;
 }
 
@@ -545,7 +601,15 @@ static int judge_key(assess_session *a, int key, double now, util_error *err)
     for (size_t i = 0; n > 0 && i < a->ngrades; i++)
         if (strlen(a->grades[i].key) == n && memcmp(a->grades[i].key, buf, n) == 0)
             return assess_judge(a, a->grades[i].grade, key, now, err);
-    return fn != NULL ? fn(a, key, now, err) : 0;
+    if (fn != NULL)
+        return fn(a, key, now, err);
+    if (key != ASSESS_KEY_ESCAPE) {
+        if (n > 0 && key != ' ')
+            assess_say(a, 0, "'%.*s' is not a key here: ? for help.", (int)n, buf);
+        else
+            assess_say(a, 0, "That key does nothing here: ? for help.");
+    }
+    return 0;
 }
 
 void assess_compose(assess_session *a)
@@ -578,6 +642,7 @@ static int key_in_mode(assess_session *a, int key, double now, util_error *err)
         return 0;
     case ASSESS_MODE_HELP:
     case ASSESS_MODE_REPORT:
+    case ASSESS_MODE_TOPIC:
         /* any key goes back */
         a->mode = ASSESS_MODE_JUDGE;
         return ASSESS_CHANGED_MODE | (key == 'q' ? quit_key(a, now) : 0);
@@ -602,6 +667,7 @@ unsigned assess_handle_key(assess_session *a, int key, double now, util_error *e
 {
     if (a->doc_started < 0)
         a->doc_started = now;
+    assess_credit(a, now);
     /* the message line is compared, not reported by each handler: many helpers say things */
     int was_error;
     char before[sizeof a->display];

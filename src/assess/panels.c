@@ -66,6 +66,8 @@ void assess_build_terms(assess_session *a)
         free(a->terms[i]);
     util_free(&a->terms);
     a->nterms = 0;
+    for (size_t i = 0; i < a->nitems; i++)
+        util_free(&a->items[i].snippet);   /* made again with the new terms */
     for (size_t i = 0; i < a->nfields; i++) {
         const field *f = &a->fields[i];
         if (strcmp(f->field, "title") == 0 || strcmp(f->field, "query") == 0 ||
@@ -115,6 +117,13 @@ int assess_build_doc_text(assess_session *a, util_error *err)
         return -1;
     add_label(t, it->docno);
     assess_text_add(t, "\n", 1, 0);
+    /* the note on it, under its docno (c edits it) */
+    const char *note = it->note != NULL ? it->note : it->saved_note;
+    if (note != NULL && note[0] != '\0') {
+        add_label(t, it->note != NULL ? "Note (saved with the grade): " : "Note: ");
+        assess_text_add(t, note, strlen(note), 0);
+        assess_text_add(t, "\n", 1, 0);
+    }
     a->items[a->cur].no_text = found == 0;
     if (found == 0) {
         char missing[256];

@@ -43,8 +43,17 @@ static int write_try(assess_session *a, util_error *err)
     if (rc == 0) {
         switch (p->kind) {
         case WRITE_JUDGE:
-            rc = store_judgment_set(a->s, tid, p->docno, a->assessor_id, p->grade, NULL, p->seconds,
-                                    p->note, err);
+            rc = p->pool ? store_pool_add(a->s, tid, p->docno, p->position, "search", err) : 0;
+            if (rc == 0)
+                rc = store_judgment_set(a->s, tid, p->docno, a->assessor_id, p->grade, NULL,
+                                        p->seconds, p->note, err);
+            if (rc == 0)
+                rc = store_judgment_wall_add(a->s, tid, p->docno, a->assessor_id, p->wall, err);
+            if (rc == 0)
+                rc = store_set_aside_set(a->s, tid, p->docno, a->assessor_id, 0, err);
+            break;
+        case WRITE_LATER:
+            rc = store_set_aside_set(a->s, tid, p->docno, a->assessor_id, 1, err);
             break;
         case WRITE_NOTE:
             rc = store_judgment_set(a->s, tid, p->docno, a->assessor_id, p->grade, NULL, 0, p->note, err);
@@ -92,6 +101,9 @@ static void pending_what(const assess_session *a, char *out, size_t size)
     case WRITE_POOL:
         snprintf(out, size, "Adding %s to the pool", p->docno);
         break;
+    case WRITE_LATER:
+        snprintf(out, size, "Setting %s aside", p->docno);
+        break;
     case WRITE_NONE:
         out[0] = '\0';
         break;
@@ -122,7 +134,8 @@ int assess_write_step(assess_session *a, double now, util_error *err)
     }
     a->waiting[0] = '\0';
     if (rc < 0) {
-        static const char *const failed[] = { "", "NOT SAVED", "NOT SAVED", "NOT UNDONE", "NOT ADDED" };
+        static const char *const failed[] = { "", "NOT SAVED", "NOT SAVED", "NOT UNDONE",
+                                               "NOT ADDED", "NOT SET ASIDE" };
         assess_say(a, 1, "%s: %s", failed[a->pending.kind], err->msg);
         assess_pending_clear(a);
         return -1;

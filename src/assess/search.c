@@ -35,14 +35,31 @@ static void build_results_text(assess_session *a)
         char *title = NULL, *body = NULL;
         size_t len;
         util_error err = { 0, "" };
-        if (store_doc_get(a->s, a->results[i], &title, &body, &len, &err) == 1 && title != NULL) {
+        if (store_doc_get(a->s, a->results[i], &title, &body, &len, &err) == 1) {
+            /* one result is one line: the title (else the first words), then the passage
+             * with the most topic terms */
+            char *summary = title != NULL && title[strspn(title, " \t\r\n")] != '\0'
+                                ? util_strndup(title, strcspn(title, "\r\n"))
+                                : assess_first_words(body, len, 12);
+            size_t blen = len < SUMMARY_PREFIX ? len : SUMMARY_PREFIX;
+            char *snippet = assess_snippet(a, body, blen, 90);
             assess_text_add(t, "  ", 2, 0);
-            /* the title alone, cut at a line break: one result is one line */
-            assess_text_add(t, title, strcspn(title, "\r\n"), 0);
+            size_t from = t->n;
+            assess_text_add(t, summary, strlen(summary), 0);
+            if (snippet[0] != '\0') {
+                assess_text_add(t, " \u2014 ", 5, 0);
+                assess_text_add(t, snippet, strlen(snippet), 0);
+            }
+            for (size_t k = from; k < t->n; k++)
+                if (t->ch[k] == L'\n')
+                    t->ch[k] = L' ';
+            free(summary);
+            free(snippet);
         }
         free(title);
         free(body);
     }
+    assess_text_mark_terms(t, (const wchar_t *const *)a->terms, a->nterms);
     assess_text_wrap(t, 100000);
 }
 
@@ -63,26 +80,39 @@ int assess_search_run(assess_session *a, const char *query, util_error *err)
     }
     build_results_text(a);
     a->mode = ASSESS_MODE_RESULTS;
-    assess_say(a, 0, "%ld documents for '%s': Enter opens one (added to the pool as found by search), "
+    assess_say(a, 0, "%ld documents for '%s': Enter opens one (pooled once judged, or with P), "
                "Esc goes back.", n, query);
     return ASSESS_CHANGED_MODE;
 }
 
-/* Opens the selected result, adding it to the topic's pool as found by search. */
+/* Opens the selected result. One the pool does not have is shown without being pooled: it
+ * joins the pool (as found by search) when it is judged, or when p asks for it. */
 static int open_result(assess_session *a, double now, util_error *err)
 {
     const char *docno = a->results[a->selected];
     long i = assess_find_item(a, docno);
     a->mode = ASSESS_MODE_JUDGE;
-    int rc;
     if (i < 0) {
-        assess_pending_clear(a);
-        a->pending = (pending){ .kind = WRITE_POOL, .topic = a->cur_topic, .docno = util_strdup(docno),
-                                .position = (int64_t)a->nitems + 1000000 };
-        rc = assess_write_start(a, now, err);
-    } else {
-        rc = assess_show_item(a, i, now, err);
+        assess_add_item(a, docno, "search");
+        assess_item *it = &a->items[a->nitems - 1];
+        it->unpooled = 1;
+        char *title = NULL, *body = NULL;
+        size_t len = 0;
+        if (store_doc_get(a->s, docno, &title, &body, &len, err) < 0)
+            return -1;
+        it->no_text = body == NULL;
+        it->summary = title != NULL ? util_strndup(title, strcspn(title, "\r\n"))
+                      : body != NULL ? assess_first_words(body, len, 12) : NULL;
+        if (body != NULL)
+            it->text = util_strndup(body, len < SUMMARY_PREFIX ? len : SUMMARY_PREFIX);
+        free(title);
+        free(body);
+        assess_index_items(a);
+        i = (long)a->nitems - 1;
+        assess_say(a, 0, "%s is not in the pool: judging it pools it (P pools it without a grade).",
+                   docno);
     }
+    int rc = assess_show_item(a, i, now, err);
     return rc < 0 ? -1 : rc | ASSESS_CHANGED_MODE;
 }
 

@@ -21,7 +21,7 @@ static int on_topic(void *ctx, int64_t id, const char *qid)
 {
     assess_session *a = ctx;
     a->topics = util_realloc(a->topics, (a->ntopics + 1) * sizeof *a->topics);
-    a->topics[a->ntopics++] = (topic){ id, util_strdup(qid) };
+    a->topics[a->ntopics++] = (topic){ id, util_strdup(qid), { 0, 0, 0 } };
     return 0;
 }
 
@@ -42,10 +42,28 @@ void assess_add_item(assess_session *a, const char *docno, const char *source)
     a->items[a->nitems++] = (assess_item){ .docno = util_strdup(docno), .source = util_strdup(source) };
 }
 
-static int on_pool(void *ctx, const char *docno, int64_t position, const char *source)
+static int on_pool(void *ctx, const store_pool_doc *d)
 {
-    (void)position;
-    assess_add_item(ctx, docno, source);
+    assess_session *a = ctx;
+    /* a document added by hand is shown as the pool's own */
+    assess_add_item(a, d->docno, strcmp(d->source, "search") == 0 ? "search" : "pool");
+    assess_item *it = &a->items[a->nitems - 1];
+    it->no_text = !d->has_text;
+    if (d->title != NULL && d->title[strspn(d->title, " \t\r\n")] != '\0')
+        it->summary = util_strndup(d->title, strcspn(d->title, "\r\n"));
+    else if (d->body != NULL)
+        it->summary = assess_first_words(d->body, d->body_len, 12);
+    if (d->body != NULL)
+        it->text = util_strndup(d->body, d->body_len);
+    return 0;
+}
+
+static int on_set_aside(void *ctx, const char *docno)
+{
+    assess_session *a = ctx;
+    long i = assess_find_item(a, docno);
+    if (i >= 0 && !a->items[i].judged)
+        a->items[i].later = 1;
     return 0;
 }
 
@@ -85,13 +103,14 @@ long assess_find_item(const assess_session *a, const char *docno)
 
 static int on_mine(void *ctx, const char *docno, long grade, const char *note, double seconds)
 {
-    (void)note;
     (void)seconds;
     assess_session *a = ctx;
     long i = assess_find_item(a, docno);
     if (i >= 0) {
         a->items[i].has_row = 1;
         a->items[i].row_grade = grade;
+        if (note != NULL && note[0] != '\0')
+            a->items[i].saved_note = util_strdup(note);
     }
     if (i >= 0 && grade >= 0) {
         a->items[i].judged = 1;
@@ -112,6 +131,10 @@ static void free_topic_state(assess_session *a)
         free(a->items[i].docno);
         free(a->items[i].source);
         free(a->items[i].note);
+        free(a->items[i].saved_note);
+        free(a->items[i].summary);
+        free(a->items[i].text);
+        free(a->items[i].snippet);
     }
     a->nitems = 0;
     util_free(&a->by_docno);
@@ -145,10 +168,22 @@ static int has_lang(const assess_session *a, const char *lang)
     return 0;
 }
 
+void assess_credit(assess_session *a, double now)
+{
+    if (a->cur >= 0 && a->doc_started >= 0 && now > a->doc_started) {
+        /* an assessor who left the screen is not judging: a gap between two keys longer
+         * than the idle threshold counts as the threshold (the reading before leaving) */
+        double gap = now - a->doc_started;
+        a->items[a->cur].wall += gap;
+        a->items[a->cur].seconds += gap > a->idle ? a->idle : gap;
+    }
+    if (a->doc_started < 0 || now > a->doc_started)
+        a->doc_started = now;
+}
+
 int assess_show_item(assess_session *a, long i, double now, util_error *err)
 {
-    if (a->cur >= 0 && a->doc_started >= 0 && now > a->doc_started)
-        a->items[a->cur].seconds += now - a->doc_started;
+    assess_credit(a, now);
     a->doc_started = now;
     a->cur = i;
     return assess_build_doc_text(a, err) != 0 ? -1 : ASSESS_CHANGED_MOVED;
@@ -180,29 +215,41 @@ long assess_advance(assess_session *a)
     return assess_next_unjudged(a, a->cur < 0 ? -1 : a->cur, 1);
 }
 
+/* The current topic's counts, from its items, kept for when it is left. */
+static void keep_progress(assess_session *a)
+{
+    if (a->topics == NULL)
+        return;
+    topic_progress *tp = &a->topics[a->cur_topic].progress;
+    tp->pooled = tp->judged = tp->relevant = 0;
+    for (size_t i = 0; i < a->nitems; i++) {
+        if (a->items[i].unpooled)
+            continue;
+        tp->pooled++;
+        tp->judged += a->items[i].judged != 0;
+        tp->relevant += a->items[i].judged && a->items[i].grade >= a->relevance_level;
+    }
+}
+
 int assess_load_topic(assess_session *a, size_t index, double now, util_error *err)
 {
-    if (a->cur >= 0 && a->doc_started >= 0 && now > a->doc_started)
-        a->items[a->cur].seconds += now - a->doc_started;
+    assess_credit(a, now);
+    if (a->nitems > 0)
+        keep_progress(a);
     free_topic_state(a);
     a->cur_topic = index;
     int64_t tid = a->topics[index].id;
     if (store_topic_fields_each(a->s, tid, on_field, a, err) != 0 ||
-        store_pool_each(a->s, tid, on_pool, a, err) != 0) {
+        store_pool_docs_each(a->s, tid, SUMMARY_PREFIX, on_pool, a, err) != 0) {
         free_topic_state(a);   /* an empty topic rather than half of one */
         assess_text_clear(&a->topic_text);
         assess_text_clear(&a->doc_text);
         return -1;
     }
     assess_index_items(a);
-    if (store_topic_judgments_each(a->s, tid, a->assessor_id, on_mine, a, err) != 0)
+    if (store_topic_judgments_each(a->s, tid, a->assessor_id, on_mine, a, err) != 0 ||
+        store_set_aside_each(a->s, tid, a->assessor_id, on_set_aside, a, err) != 0)
         return -1;
-    for (size_t i = 0; i < a->nitems; i++) {
-        int has = store_doc_exists(a->s, a->items[i].docno, err);
-        if (has < 0)
-            return -1;
-        a->items[i].no_text = has == 0;
-    }
     a->langs[0] = '\0';
     for (size_t i = 0; i < a->nfields; i++)
         if (!lang_listed(a->langs, a->fields[i].lang)) {
@@ -227,7 +274,85 @@ int assess_load_topic(assess_session *a, size_t index, double now, util_error *e
     a->cur = -1;
     a->doc_started = now;
     int rc = assess_show_item(a, assess_advance(a), now, err);
+    keep_progress(a);
     return rc < 0 ? -1 : rc | ASSESS_CHANGED_TOPIC;
+}
+
+/* ---- progress ---- */
+
+static int on_progress(void *ctx, const store_progress *p)
+{
+    assess_session *a = ctx;
+    for (size_t i = 0; i < a->ntopics; i++)
+        if (a->topics[i].id == p->topic_id) {
+            a->topics[i].progress = (topic_progress){ p->pooled, p->judged, p->relevant };
+            if (p->judged > 0 && p->seconds > 0) {
+                a->seconds_done += p->seconds;
+                a->timed += p->judged;
+            }
+        }
+    return 0;
+}
+
+int assess_load_progress(assess_session *a, util_error *err)
+{
+    a->seconds_done = 0;
+    a->timed = 0;
+    return store_progress_each(a->s, a->assessor_id, a->relevance_level, on_progress, a, err);
+}
+
+void assess_get_progress(const assess_session *a, assess_progress *p)
+{
+    *p = (assess_progress){ 0, 0, 0, -1 };
+    for (size_t t = 0; t < a->ntopics; t++) {
+        if (t == a->cur_topic)
+            continue;
+        p->judged += a->topics[t].progress.judged;
+        p->assigned += a->topics[t].progress.pooled;
+    }
+    for (size_t i = 0; i < a->nitems; i++) {
+        if (a->items[i].unpooled)
+            continue;
+        p->assigned++;
+        p->judged += a->items[i].judged != 0;
+        p->relevant += a->items[i].judged && a->items[i].grade >= a->relevance_level;
+    }
+    if (a->timed > 0)
+        p->seconds_left = (double)(p->assigned - p->judged) * a->seconds_done / (double)a->timed;
+}
+
+/* Topic ids in natural order: runs of digits compare as numbers ("2" before "10"). */
+static int natural_cmp(const char *x, const char *y)
+{
+    while (*x != '\0' && *y != '\0') {
+        if (*x >= '0' && *x <= '9' && *y >= '0' && *y <= '9') {
+            while (*x == '0' && x[1] >= '0' && x[1] <= '9')
+                x++;
+            while (*y == '0' && y[1] >= '0' && y[1] <= '9')
+                y++;
+            size_t nx = strspn(x, "0123456789"), ny = strspn(y, "0123456789");
+            if (nx != ny)
+                return nx < ny ? -1 : 1;
+            int c = strncmp(x, y, nx);
+            if (c != 0)
+                return c;
+            x += nx;
+            y += ny;
+            continue;
+        }
+        if (*x != *y)
+            return (unsigned char)*x < (unsigned char)*y ? -1 : 1;
+        x++;
+        y++;
+    }
+    return *x == *y ? 0 : *x == '\0' ? -1 : 1;
+}
+
+static int topic_cmp(const void *x, const void *y)
+{
+    const topic *a = x, *b = y;
+    int c = natural_cmp(a->qid, b->qid);
+    return c != 0 ? c : strcmp(a->qid, b->qid);
 }
 
 static int on_grade(void *ctx, const store_grade *g)
@@ -257,6 +382,8 @@ int assess_open(store *s, const assess_options *o, assess_session **out, util_er
     a->doc_width = 80;
     a->topic_width = 80;
     a->doc_height = 20;
+    a->idle = 60;
+    a->reading_width = o->width > 0 ? o->width : 0;
     const char *who = o->assessor ? o->assessor : getenv("USER") ? getenv("USER") : "assessor";
     a->assessor = util_strdup(who);
     a->lang = util_strdup(o->lang ? o->lang : "en");
@@ -313,6 +440,26 @@ int assess_open(store *s, const assess_options *o, assess_session **out, util_er
                        "the campaign has no topics (see trecjudge topics import)");
         goto fail;
     }
+    qsort(a->topics, a->ntopics, sizeof *a->topics, topic_cmp);
+    {
+        char *v = NULL;
+        double d = 0;
+        long w = 0;
+        if (store_setting_get(s, "idle_threshold", &v, err) < 0)
+            goto fail;
+        if (v != NULL && util_parse_double(v, strlen(v), &d) == 0 && d > 0)
+            a->idle = d;
+        util_free(&v);
+        if (a->reading_width == 0 && store_setting_get(s, "reading_width", &v, err) < 0)
+            goto fail;
+        if (v != NULL && util_parse_long(v, strlen(v), &w) == 0 && w >= 20)
+            a->reading_width = (int)w;
+        util_free(&v);
+        if (a->reading_width < 20)
+            a->reading_width = a->reading_width > 0 ? 20 : 100;
+    }
+    if (assess_load_progress(a, err) != 0)
+        goto fail;
     assess_build_keys(a);
     size_t start = 0;
     if (o->topic != NULL) {
@@ -445,9 +592,11 @@ double assess_doc_seconds(const assess_session *a, double now)
         return 0;
     double s = a->items[a->cur].seconds;
     if (a->doc_started >= 0 && now > a->doc_started)
-        s += now - a->doc_started;
+        s += now - a->doc_started > a->idle ? a->idle : now - a->doc_started;
     return s;
 }
+
+int assess_reading_width(const assess_session *a) { return a->reading_width; }
 
 const char *assess_message(const assess_session *a, int *is_error)
 {

@@ -13,10 +13,12 @@
 
 static const char assess_usage[] =
     "usage: trecjudge assess [-d CAMPAIGN] [--assessor NAME] [--topic ID] [--lang LANG [--remember]]\n"
+    "       [--width N]\n"
     "Opens the assessment screen: the topics assigned to the assessor (every topic when the\n"
     "campaign has no assignments), one pooled document at a time. A grade key saves the\n"
     "judgment at once; ? shows every key. --lang shows the topic in LANG when it has it;\n"
-    "--remember makes LANG the assessor's default.\n";
+    "--remember makes LANG the assessor's default. --width N wraps documents and topics to at\n"
+    "most N columns (default: the campaign's setting reading_width, else 100).\n";
 
 /* The collection search of the S key: BM25 over the campaign's index. */
 static long search_collection(void *ctx, const char *query, char **docnos, size_t max, util_error *err)
@@ -200,6 +202,7 @@ int cli_assess(int argc, char **argv)
         { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
         { "assessor", required_argument, NULL, 'a' }, { "topic", required_argument, NULL, 't' },
         { "lang", required_argument, NULL, 'l' }, { "remember", no_argument, NULL, 'r' },
+        { "width", required_argument, NULL, 'w' },
         { NULL, 0, NULL, 0 } };
     const char *path = NULL;
     assess_options o = { 0 };
@@ -215,6 +218,15 @@ int cli_assess(int argc, char **argv)
         case 't': o.topic = optarg; break;
         case 'l': o.lang = optarg; break;
         case 'r': remember = 1; break;
+        case 'w': {
+            long w = 0;
+            if (util_parse_long(optarg, strlen(optarg), &w) != 0 || w < 20 || w > 10000) {
+                util_warn("assess: --width wants a number of columns from 20 on, not '%s'", optarg);
+                return UTIL_EXIT_USAGE;
+            }
+            o.width = (int)w;
+            break;
+        }
         default:
             fputs(assess_usage, stderr);
             return UTIL_EXIT_USAGE;

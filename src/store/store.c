@@ -79,6 +79,18 @@ static const char *const migrations[STORE_SCHEMA_VERSION] = {
     " seq INTEGER NOT NULL, qid TEXT NOT NULL, n INTEGER NOT NULL, rows TEXT NOT NULL,"
     " PRIMARY KEY(import_id, seq)) WITHOUT ROWID;"
     "UPDATE schema_version SET version = 3;",
+    [3] =
+    /* the assessment screen (screen.c): documents set aside stay set aside across sessions;
+     * a judgment's seconds are the active time (idle gaps left out), wall_seconds the time
+     * the document was open; rows made before this version only know the wall time */
+    "CREATE TABLE set_aside(topic_id INTEGER NOT NULL REFERENCES topics(id),"
+    " docno TEXT NOT NULL, assessor_id INTEGER NOT NULL REFERENCES assessors(id),"
+    " PRIMARY KEY(topic_id, docno, assessor_id)) WITHOUT ROWID;"
+    "ALTER TABLE judgments ADD COLUMN wall_seconds REAL NOT NULL DEFAULT 0;"
+    "ALTER TABLE judgment_history ADD COLUMN wall_seconds REAL NOT NULL DEFAULT 0;"
+    "UPDATE judgments SET wall_seconds = seconds;"
+    "UPDATE judgment_history SET wall_seconds = seconds;"
+    "UPDATE schema_version SET version = 4;",
 };
 
 /* Every statement the program runs, prepared once per open file. */

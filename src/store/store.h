@@ -10,7 +10,7 @@
 typedef struct store store;
 
 /* The schema version this build writes; older files are migrated on open. */
-#define STORE_SCHEMA_VERSION 3
+#define STORE_SCHEMA_VERSION 4
 
 /* Creates a new campaign file (fails if path exists). */
 int store_create(const char *path, store **out, util_error *err);
@@ -337,5 +337,52 @@ typedef struct store_backup_info {
 int store_backup(store *s, const char *dest, int force, store_backup_info *info,
                  util_error *err);
 
+
+/* ---- the assessment screen (src/store/screen.c) ---- */
+
+typedef int (*store_docno_fn)(void *ctx, const char *docno);
+
+/* Sets a document aside for an assessor (on), or takes it back (off; a judgment does). */
+int store_set_aside_set(store *s, int64_t topic_id, const char *docno, int64_t assessor_id,
+                        int on, util_error *err);
+/* The documents an assessor set aside in a topic, by docno. */
+int store_set_aside_each(store *s, int64_t topic_id, int64_t assessor_id, store_docno_fn fn,
+                         void *ctx, util_error *err);
+
+/* One pooled document with what the pool list shows of it; valid during the callback. */
+typedef struct store_pool_doc {
+    const char *docno;
+    const char *source;        /* "pool", "search" or "manual" */
+    int has_text;              /* its text is in the campaign */
+    const char *title;         /* NULL when it has none */
+    const char *body;          /* the first bytes of its text (NULL without text) */
+    size_t body_len;
+} store_pool_doc;
+typedef int (*store_pool_doc_fn)(void *ctx, const store_pool_doc *d);
+/* A topic's pool in presentation order, each document with its title and the first
+ * `prefix` bytes of its text, in one query. */
+int store_pool_docs_each(store *s, int64_t topic_id, size_t prefix, store_pool_doc_fn fn,
+                         void *ctx, util_error *err);
+
+/* One topic's progress for one assessor. */
+typedef struct store_progress {
+    int64_t topic_id;
+    int64_t pooled;            /* documents in its pool */
+    int64_t judged;            /* of them, judged by the assessor (grade >= 0) */
+    int64_t relevant;          /* of them, judged relevant (grade >= the relevance level) */
+    double seconds;            /* the assessor's active seconds on its judgments */
+} store_progress;
+typedef int (*store_progress_fn)(void *ctx, const store_progress *p);
+/* Every topic's progress for an assessor (in no particular order). */
+int store_progress_each(store *s, int64_t assessor_id, long relevance_level,
+                        store_progress_fn fn, void *ctx, util_error *err);
+
+/* A judgment's seconds (store_judgment_set) are its active time; this adds its wall time,
+ * to the judgment and to its latest history entry (in the same transaction). */
+int store_judgment_wall_add(store *s, int64_t topic_id, const char *docno, int64_t assessor_id,
+                            double wall_seconds, util_error *err);
+/* A judgment's active and wall seconds: 1 found, 0 none, -1 error. */
+int store_judgment_times(store *s, int64_t topic_id, const char *docno, int64_t assessor_id,
+                         double *active, double *wall, util_error *err);
 
 #endif

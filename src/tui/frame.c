@@ -81,21 +81,82 @@ void tui_fill(int y, int x, int width, attr_t attr)
     attrset(A_NORMAL);
 }
 
-tui_layout tui_layout_compute(void)
+/* The cells text takes on the screen. */
+static int text_cells(const char *text)
+{
+    assess_text t = { 0 };
+    assess_text_add(&t, text, strlen(text), 0);
+    int cells = 0;
+    for (size_t k = 0; k < t.n; k++)
+        cells += (t.attr[k] & ASSESS_ATTR_PLACEHOLDER) ? 1 : assess_char_width(t.ch[k]);
+    assess_text_free(&t);
+    return cells;
+}
+
+/* The lines the message takes, wrapped to the width (1 to 4). */
+static int message_lines(assess_session *a, int width)
+{
+    if (assess_get_mode(a) == ASSESS_MODE_INPUT)
+        return 1;
+    const char *msg = assess_message(a, NULL);
+    assess_text t = { 0 };
+    assess_text_add(&t, msg, strlen(msg), 0);
+    assess_text_wrap(&t, width);
+    int n = (int)t.nlines;
+    assess_text_free(&t);
+    return n < 1 ? 1 : n > 4 ? 4 : n;
+}
+
+tui_layout tui_layout_compute(assess_session *a)
 {
     tui_layout l;
     l.rows = LINES < 8 ? 8 : LINES;
     l.cols = COLS < 30 ? 30 : COLS;
-    l.topic_y = 1;
-    l.topic_h = l.rows / 4 < 3 ? 3 : l.rows / 4;
-    l.body_y = l.topic_y + l.topic_h + 1;
-    l.body_h = l.rows - l.body_y - 2;
-    if (l.body_h < 1)
-        l.body_h = 1;
+    int reading = assess_reading_width(a);
+    /* the pool list: at least its docnos (up to half the screen); on a wide screen, what
+     * the reading width leaves, for titles and snippets */
+    size_t n;
+    const assess_item *items = assess_items(a, &n);
+    int docno_w = 4;
+    for (size_t i = 0; i < n; i++) {
+        int w = text_cells(items[i].docno);
+        docno_w = w > docno_w ? w : docno_w;
+    }
+    l.docno_w = docno_w;
     l.list_w = l.cols / 4 > 24 ? 24 : l.cols / 4;
+    if (l.cols >= 100)
+        l.list_w = l.cols * 3 / 10;
+    if (l.cols - l.list_w - 2 > reading)
+        l.list_w = l.cols - reading - 2;
+    if (l.list_w < docno_w + 5)
+        l.list_w = docno_w + 5 < l.cols / 2 ? docno_w + 5 : l.cols / 2;
     l.doc_x = l.list_w + 1;
     l.doc_w = l.cols - l.doc_x;
+    l.text_w = l.doc_w - 1 < reading ? l.doc_w - 1 : reading;
+    l.topic_w = l.cols < reading ? l.cols : reading;
+    l.msg_h = message_lines(a, l.cols);
+    /* the topic panel fits its text, up to a third of the screen */
+    assess_layout(a, l.text_w, 1, l.topic_w);
+    int share = (l.rows - 6) / 3 < 3 ? 3 : (l.rows - 6) / 3;
+    int lines = (int)assess_topic_text(a)->nlines;
+    l.topic_y = 1;
+    l.topic_h = lines < 1 ? 1 : lines > share ? share : lines;
+    l.body_y = l.topic_y + l.topic_h + 1;
+    l.body_h = l.rows - l.body_y - 1 - l.msg_h;
+    if (l.body_h < 1)
+        l.body_h = 1;
+    assess_layout(a, l.text_w, l.body_h, l.topic_w);
     return l;
+}
+
+/* Minutes as "1h05" or "12 min". */
+static void format_left(double seconds, char *out, size_t size)
+{
+    long m = (long)(seconds / 60 + 0.5);
+    if (m >= 60)
+        snprintf(out, size, "%ldh%02ld", m / 60, m % 60);
+    else
+        snprintf(out, size, "%ld min", m);
 }
 
 static void tui_draw_status(assess_session *a, const tui_layout *l, double now)
@@ -107,10 +168,30 @@ static void tui_draw_status(assess_session *a, const tui_layout *l, double now)
     const char *campaign = assess_campaign(a);
     const char *slash = strrchr(campaign, '/');
     int secs = (int)assess_doc_seconds(a, now);
-    char left[512];
-    snprintf(left, sizeof left, " %s | topic %s (%zu/%zu) | %s | %zu/%zu judged ",
-             slash ? slash + 1 : campaign, assess_qid(a), ti + 1, ntopics, assess_assessor(a),
-             judged, n);
+    assess_progress pg;
+    assess_get_progress(a, &pg);
+    char eta[64] = "";
+    if (pg.seconds_left >= 0 && pg.judged < pg.assigned) {
+        char t[32];
+        format_left(pg.seconds_left, t, sizeof t);
+        snprintf(eta, sizeof eta, ", ~%s left", t);
+    }
+    /* the most that fits, the least needed dropped first */
+    char left[768];
+    const char *name = slash ? slash + 1 : campaign;
+    for (int v = 0; v < 4; v++) {
+        char topic[300], overall[128] = "", rel[48] = "";
+        snprintf(topic, sizeof topic, "topic %s (%zu/%zu) | %s | %zu/%zu judged", assess_qid(a),
+                 ti + 1, ntopics, assess_assessor(a), judged, n);
+        if (v < 3)
+            snprintf(rel, sizeof rel, ", %ld rel", pg.relevant);
+        if (v < 2)
+            snprintf(overall, sizeof overall, " | all %ld/%ld%s", pg.judged, pg.assigned, eta);
+        snprintf(left, sizeof left, " %s%s%s%s%s ", v < 1 ? name : "", v < 1 ? " | " : "", topic,
+                 rel, overall);
+        if (text_cells(left) + 8 <= l->cols)
+            break;
+    }
     char right[32];
     snprintf(right, sizeof right, " %d:%02d ", secs / 60, secs % 60);
     attr_t st = COLOR_PAIR(PAIR_STATUS) | A_REVERSE;
@@ -124,7 +205,7 @@ static void tui_draw_status(assess_session *a, const tui_layout *l, double now)
         move(0, used);
         attrset(st);
         for (int i = 0; i < bar; i++)
-            addstr(i < full ? "\u2588" : "\u2591");
+            addstr(i < full ? tui_glyph("\u2588", "#") : tui_glyph("\u2591", "-"));
         used += bar;
     }
     tui_draw_safe(0, l->cols - (int)strlen(right), right, (int)strlen(right), st);
@@ -134,10 +215,18 @@ static void tui_draw_topic(assess_session *a, const tui_layout *l)
 {
     const assess_text *t = assess_topic_text(a);
     size_t top = assess_topic_top(a);
-    for (int r = 0; r < l->topic_h; r++)
-        tui_draw_line(t, top + (size_t)r, l->topic_y + r, 0, l->cols);
-    if (t->nlines > top + (size_t)l->topic_h)
-        tui_draw_safe(l->topic_y + l->topic_h - 1, l->cols - 3, " \u2193 ", 3, A_BOLD);
+    int more = t->nlines > top + (size_t)l->topic_h;
+    /* what does not fit is said plainly on the panel's last row */
+    int rows = more ? l->topic_h - 1 : l->topic_h;
+    for (int r = 0; r < rows; r++)
+        tui_draw_line(t, top + (size_t)r, l->topic_y + r, 0, l->topic_w);
+    if (more) {
+        size_t rest = t->nlines - top - (size_t)rows;
+        char say[128];
+        snprintf(say, sizeof say, "%s %zu more line%s: J scrolls, v shows the whole topic",
+                 tui_glyph("\u25bc", "v"), rest, rest == 1 ? "" : "s");
+        tui_draw_safe(l->topic_y + rows, 0, say, l->cols, A_BOLD);
+    }
 }
 
 static void tui_draw_separator(assess_session *a, const tui_layout *l)
@@ -147,9 +236,9 @@ static void tui_draw_separator(assess_session *a, const tui_layout *l)
     attrset(A_DIM);
     move(y, 0);
     for (int x = 0; x < l->cols; x++)
-        addstr("\u2500");
+        addstr(tui_glyph("\u2500", "-"));
     for (int r = 0; r < l->body_h; r++)
-        mvaddstr(l->body_y + r, l->list_w, "\u2502");
+        mvaddstr(l->body_y + r, l->list_w, tui_glyph("\u2502", "|"));
     attrset(A_NORMAL);
     size_t n;
     const assess_item *items = assess_items(a, &n);
@@ -167,8 +256,10 @@ static void tui_draw_separator(assess_session *a, const tui_layout *l)
         size_t top = assess_doc_top(a);
         int pct = d->nlines > (size_t)l->body_h ? (int)((top + (size_t)l->body_h) * 100 / d->nlines) : 100;
         snprintf(label, sizeof label, " %s (%ld of %zu, %s%s%s) %d%% ", it->docno, cur + 1, n, state,
-                 strcmp(it->source, "pool") ? ", found by search" : "", it->no_text ? ", NO TEXT" : "",
-                 pct > 100 ? 100 : pct);
+                 it->unpooled                   ? ", from search, not pooled"
+                 : strcmp(it->source, "pool") ? ", found by search"
+                                                : "",
+                 it->no_text ? ", NO TEXT" : "", pct > 100 ? 100 : pct);
     } else {
         snprintf(label, sizeof label, " no document ");
     }
@@ -188,6 +279,7 @@ static void tui_draw_pool(assess_session *a, const tui_layout *l)
         first = (long)n - l->body_h;
     if (first < 0)
         first = 0;
+    assess_text line = { 0 };
     for (int r = 0; r < l->body_h && first + r < (long)n; r++) {
         const assess_item *it = &items[first + r];
         char mark[24];
@@ -197,19 +289,34 @@ static void tui_draw_pool(assess_session *a, const tui_layout *l)
             at = COLOR_PAIR(it->grade >= assess_relevance_level(a) ? PAIR_REL : PAIR_NONREL) | A_BOLD;
         } else if (it->no_text) {
             /* no text to judge by: the list says so before the document is opened */
-            snprintf(mark, sizeof mark, "%s", "\u2205");
+            snprintf(mark, sizeof mark, "%s", tui_glyph("\u2205", "!"));
             at = COLOR_PAIR(PAIR_ERROR) | A_BOLD;
         } else {
-            snprintf(mark, sizeof mark, "%s", it->later ? "~" : "\u00b7");
+            const char *m = it->later ? "~" : it->unpooled ? "+" : tui_glyph("\u00b7", ".");
+            snprintf(mark, sizeof mark, "%s", m);
             if (it->later)
                 at = COLOR_PAIR(PAIR_LATER);
         }
         attr_t row = first + r == cur ? A_REVERSE : A_NORMAL;
-        tui_fill(l->body_y + r, 0, l->list_w, row);
-        tui_draw_safe(l->body_y + r, 0, first + r == cur ? "\u25b8" : " ", 1, row);
-        int mw = tui_draw_safe(l->body_y + r, 1, mark, 3, at | row);
-        tui_draw_safe(l->body_y + r, 1 + mw + 1, it->docno, l->list_w - mw - 2, row);
+        int y = l->body_y + r;
+        tui_fill(y, 0, l->list_w, row);
+        tui_draw_safe(y, 0, first + r == cur ? tui_glyph("\u25b8", ">") : " ", 1, row);
+        int mw = tui_draw_safe(y, 1, mark, 3, at | row);
+        /* a document with a note is marked after its grade */
+        if (it->note != NULL || it->saved_note != NULL)
+            mw += tui_draw_safe(y, 1 + mw, tui_glyph("\u270e", "*"), 1, A_BOLD | row);
+        int x = 1 + mw + 1;
+        tui_draw_safe(y, x, it->docno, l->list_w - x, row);
+        /* the title or first words, and on a wide list the passage with the most terms */
+        x += l->docno_w + 2;
+        if (x + 8 <= l->list_w) {
+            assess_item_line(a, (size_t)(first + r), l->list_w - x >= 60, &line);
+            tui_draw_line(&line, 0, y, x, l->list_w - x);
+            if (first + r == cur)
+                mvchgat(y, x, l->list_w - x, A_REVERSE, 0, NULL);
+        }
     }
+    assess_text_free(&line);
 }
 
 /* The one-line key legend, from the session's key table. */
@@ -238,26 +345,9 @@ static void tui_draw_legend(assess_session *a, const tui_layout *l)
     }
 }
 
-/* The cells the first n bytes of a message take on the screen. */
-static int message_cells_n(const char *msg, size_t n)
-{
-    assess_text t = { 0 };
-    assess_text_add(&t, msg, n, 0);
-    int cells = 0;
-    for (size_t k = 0; k < t.n; k++)
-        cells += (t.attr[k] & ASSESS_ATTR_PLACEHOLDER) ? 1 : assess_char_width(t.ch[k]);
-    assess_text_free(&t);
-    return cells;
-}
-
-static int message_cells(const char *msg)
-{
-    return message_cells_n(msg, strlen(msg));
-}
-
 static void tui_draw_message(assess_session *a, const tui_layout *l)
 {
-    int y = l->rows - 2;
+    int y = l->rows - 1 - l->msg_h;
     if (assess_get_mode(a) == ASSESS_MODE_INPUT) {
         const char *prompt;
         const char *text = assess_input(a, &prompt);
@@ -288,22 +378,25 @@ static void tui_draw_message(assess_session *a, const tui_layout *l)
     int is_error;
     const char *msg = assess_message(a, &is_error);
     attr_t at = is_error ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_NORMAL;
-    size_t len = strlen(msg);
-    if (message_cells(msg) <= l->cols) {
-        tui_draw_safe(y, 0, msg, l->cols, at);
-        return;
+    /* a message longer than the line wraps over the rows the layout gave it */
+    assess_text t = { 0 };
+    assess_text_add(&t, msg, strlen(msg), 0);
+    assess_text_wrap(&t, l->cols);
+    for (int r = 0; r < l->msg_h && (size_t)r < t.nlines; r++) {
+        int row = l->rows - 1 - l->msg_h + r;
+        move(row, 0);
+        attrset(at);
+        int used = 0;
+        for (size_t k = t.line[r]; k < t.line[r] + t.len[r]; k++) {
+            int cw = (t.attr[k] & ASSESS_ATTR_PLACEHOLDER) ? 1 : assess_char_width(t.ch[k]);
+            if (used + cw > l->cols)
+                break;
+            addnwstr(&t.ch[k], 1);
+            used += cw;
+        }
+        attrset(A_NORMAL);
     }
-    /* a message longer than the line goes on in the legend's row, broken at a space */
-    size_t cut = len;
-    while (cut > 0 && (msg[cut - 1] != ' ' || message_cells_n(msg, cut - 1) > l->cols))
-        cut--;
-    if (cut == 0)
-        cut = len;
-    char *first = util_strndup(msg, cut);
-    tui_fill(y + 1, 0, l->cols, A_NORMAL);
-    tui_draw_safe(y, 0, first, l->cols, at);
-    tui_draw_safe(y + 1, 0, msg + (cut < len ? cut : len), l->cols, at);
-    free(first);
+    assess_text_free(&t);
 }
 
 void tui_draw_frame(assess_session *a, const tui_layout *l, double now)

@@ -7,8 +7,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
+
+int tui_ascii;
+
+const char *tui_glyph(const char *utf8, const char *ascii)
+{
+    return tui_ascii ? ascii : utf8;
+}
 
 static volatile sig_atomic_t stop_signal;
 static int screen_up;
@@ -49,6 +57,8 @@ static const tui_window *window_for(assess_mode mode)
         return &tui_window_report;
     case ASSESS_MODE_RESULTS:
         return &tui_window_results;
+    case ASSESS_MODE_TOPIC:
+        return &tui_window_topic;
     default:
         return &tui_window_judge;
     }
@@ -84,8 +94,7 @@ static unsigned view_key(view *v, assess_session *a, int key, double now, util_e
 static void draw(view *v, assess_session *a, double now)
 {
     view_switch(v, a);
-    tui_layout l = tui_layout_compute();
-    assess_layout(a, l.doc_w - 1, l.body_h, l.cols);
+    tui_layout l = tui_layout_compute(a);
     erase();
     curs_set(0);
     v->window->draw(v->data, a, &l, now);
@@ -182,6 +191,7 @@ void tui_locale(void)
     /* only the plain C/POSIX locale is replaced: another 8-bit terminal gets its own
      * encoding, and what it cannot show becomes a placeholder */
     const char *cs = nl_langinfo(CODESET);
+    tui_ascii = cs == NULL || (strcasecmp(cs, "UTF-8") != 0 && strcasecmp(cs, "utf8") != 0);
     if (cs == NULL || strcmp(cs, "ANSI_X3.4-1968") == 0)
         if (setlocale(LC_CTYPE, "C.UTF-8") == NULL)
             setlocale(LC_CTYPE, "en_US.UTF-8");

@@ -14,9 +14,19 @@ enum { PAIR_TERM = 1, PAIR_PLACEHOLDER, PAIR_FOUND, PAIR_STATUS, PAIR_REL, PAIR_
 typedef struct tui_layout {
     int rows, cols;
     int topic_y, topic_h;
+    int topic_w;                  /* the topic's reading width */
     int body_y, body_h;
     int list_w, doc_x, doc_w;
+    int text_w;                   /* the document's reading width (at most doc_w - 1) */
+    int docno_w;                  /* the pool list's docno column */
+    int msg_h;                    /* rows of the message line (long messages wrap) */
 } tui_layout;
+
+/* Set by tui_locale: the terminal's locale is not UTF-8, so lines, bars and marks are drawn
+ * in ASCII. */
+extern int tui_ascii;
+/* A glyph, or its ASCII stand-in when tui_ascii is set. */
+const char *tui_glyph(const char *utf8, const char *ascii);
 
 /* One screen (as tmux's window modes): made when it is first shown, drawn from the
  * session's state, given the keys typed while it is shown, freed when another replaces it. */
@@ -33,12 +43,15 @@ extern const tui_window tui_window_judge;     /* window_judge.c: judging, and th
 extern const tui_window tui_window_help;      /* window_help.c: the key table */
 extern const tui_window tui_window_report;    /* window_report.c: the live report */
 extern const tui_window tui_window_results;   /* window_results.c: a collection search's results */
+extern const tui_window tui_window_topic;     /* window_topic.c: the whole topic */
 
 /* What a screen without its own keys does with one: the session's key table handles it. */
 unsigned tui_window_key(void *data, assess_session *a, int key, double now, util_error *err);
 
 /* frame.c: the layout and what the judging and results screens share */
-tui_layout tui_layout_compute(void);
+/* The layout for the terminal's size and the session's text; tells the session its panels'
+ * sizes (assess_layout). */
+tui_layout tui_layout_compute(assess_session *a);
 attr_t tui_attr(unsigned char a);
 /* Draws line i of t at (y, x), at most width cells, with its attributes. */
 void tui_draw_line(const assess_text *t, size_t i, int y, int x, int width);

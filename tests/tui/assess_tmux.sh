@@ -169,7 +169,7 @@ if command -v sqlite3 >/dev/null 2>&1; then
         >"$tmp/lsetup.log" 2>&1 || bad "lock setup" "$(cat "$tmp/lsetup.log")"
     start 80 24 locky
     wait_for "0/4 judged" || bad "lock start" "$(screen | head -2)"
-    screen | grep -q "▸· D1  *│ D1$" || bad "lock start on D1" "$(screen | sed -n 9p)"
+    screen | grep -q "▸· D1 .*│ D1$" || bad "lock start on D1" "$(screen)"
     if hold_lock; then
         tmx send-keys -t tj 1
         wait_for "Saving 'Partially relevant' for D1: waiting for the campaign's write lock" \
@@ -184,9 +184,13 @@ if command -v sqlite3 >/dev/null 2>&1; then
         t2=$(screen | tr '\n' ' ' | grep -o 'writing) [0-9.]* s' | head -1)
         [ -n "$t1" ] && [ "$t1" != "$t2" ] && ok "the time waited goes on ($t1, $t2)" || bad "wait clock" "'$t1' '$t2'"
         tmx send-keys -t tj j
-        for _ in $(seq 1 50); do screen | sed -n 9p | grep -q "│ Pesticide residues" && break; sleep 0.1; done
-        screen | sed -n 9p | grep -q "│ Pesticide residues" && ok "j scrolls the document during the wait" \
-            || bad "scroll during wait" "$(screen | sed -n 9p)"
+        first_row() { screen | grep -A1 "^─ pool" | tail -1; }
+        for _ in $(seq 1 50); do
+            first_row | grep -q "│ Pesticide residues" && break
+            sleep 0.1
+        done
+        first_row | grep -q "│ Pesticide residues" && ok "j scrolls the document during the wait" \
+            || bad "scroll during wait" "$(first_row)"
         tmx send-keys -t tj '?'
         wait_for "keys of the assessment screen" && ok "help during the wait" || bad "help during wait" "$(screen | head -3)"
         tmx send-keys -t tj x
@@ -299,12 +303,30 @@ else
     bad "hostile setup" "$(cat "$tmp/hsetup.log")"
 fi
 
+# A whole screen, its clock masked, compared with tests/tui/screens/NAME.txt; with
+# TJ_UPDATE_SCREENS=1 the stored screen is written instead (review it before committing).
+masked() { screen | sed -E '1s/[0-9]+:[0-9][0-9] *$/M:SS/'; }
+compare_screen() {
+    local want="$tj_root/tests/tui/screens/$1.txt"
+    sleep 0.3
+    if [ -n "${TJ_UPDATE_SCREENS:-}" ]; then
+        masked >"$want"
+        ok "screen $1 written"
+    elif masked | diff -u "$want" - >"$tmp/screen.diff"; then
+        ok "screen $1 as stored"
+    else
+        bad "screen $1" "$(cat "$tmp/screen.diff")"
+    fi
+}
+
 # ---- the demo campaign: the live report (r), collection search (S), Move-to-Front ----
 demo=$tj_root/share/demo
 if [ -d "$demo/runs" ] && "$TRECJUDGE" demo --dir "$tmp/demo" --no-assess >"$tmp/demo.log" 2>&1; then
     c=$tmp/demo/demo.tjdb
     start 100 30 rae
     wait_for "topic D1 (1/4) | rae | 0/31 judged" && ok "demo: opens on topic D1 with its depth-20 pool" || bad "demo" "$(screen | head -2)"
+    # whole screens against the stored ones (tests/tui/screens; TJ_UPDATE_SCREENS=1 rewrites them)
+    compare_screen demo-100x30
     tmx send-keys -t tj 3
     wait_for "Saved" || bad "demo judge" "$(screen | tail -3)"
     tmx send-keys -t tj r
@@ -317,9 +339,13 @@ if [ -d "$demo/runs" ] && "$TRECJUDGE" demo --dir "$tmp/demo" --no-assess >"$tmp
     tmx send-keys -t tj x S bees Enter
     wait_for "documents for 'bees'" && ok "S searches the collection" || bad "search" "$(screen | tail -3)"
     tmx send-keys -t tj Escape q
-    # a Japanese topic from the first screen, even under the C locale
+    # a Japanese topic from the first screen, even under the C locale; lines and marks in ASCII
     lang=C extra="--lang ja" start 100 30 jan
     wait_for "都市の樹木と夏の暑さ" && ok "Japanese title on the first screen" || bad "ja first screen" "$(screen | head -3)"
+    screen | grep -q "^- pool ---" && screen | grep -q "^>\. DEMO-0001 .*|" \
+        && ! screen | grep -q "[─│▸·]" \
+        && ok "a locale without UTF-8: lines and marks in ASCII" \
+        || bad "ascii" "$(screen | sed -n 5,12p)"
     tmx send-keys -t tj C-c
     for _ in $(seq 1 50); do [ -s "$tmp/exit" ] && break; sleep 0.1; done
     grep -q "EXIT=0" "$tmp/exit" 2>/dev/null && tmx display-message -p -t tj '#{cursor_flag} #{alternate_on}' | grep -q "^1 0" \
@@ -357,6 +383,98 @@ if [ -d "$demo/runs" ] && "$TRECJUDGE" demo --dir "$tmp/demo" --no-assess >"$tmp
     start 100 30 mo
     wait_for "─ $want3 (" && ok "mtf: a new session goes on with the pooler's proposal ($want3)" \
         || bad "mtf restart" "want $want3; $(screen | sed -n 9p)"
+    tmx send-keys -t tj q
+    # ---- a day of judging: the stored screens at 80x24 and 120x40, then each change ----
+    c=$tmp/demo/demo.tjdb
+    start 80 24 day
+    wait_for "| day |" || bad "day start" "$(screen | head -1)"
+    compare_screen demo-80x24
+    screen | grep -q "^▼ 6 more lines: J scrolls, v shows the whole topic" \
+        && ok "the topic says how much more follows" \
+        || bad "more lines" "$(screen | sed -n 2,8p)"
+    tmx send-keys -t tj v
+    wait_for "on winter heating" && screen | grep -q "Topic D1 (any key returns)" \
+        && ok "v shows the whole topic" \
+        || bad "whole topic" "$(screen)"
+    tmx send-keys -t tj x
+    wait_for "▼ 6 more lines" || bad "back from the topic" "$(screen | head -8)"
+    tmx send-keys -t tj x
+    wait_for "'x' is not a key here: ? for help." \
+        && ok "an unknown key says ? for help" || bad "unknown key" "$(screen | tail -3)"
+    # notes: on a judged document the prompt holds the note, the panel shows it, the list marks it
+    tmx send-keys -t tj 2
+    wait_for "Saved DEMO-0001 = 2" || bad "day judge" "$(screen | tail -3)"
+    wait_for "▸· DEMO-0006" || bad "day next" "$(screen | sed -n 9,11p)"
+    tmx send-keys -t tj : DEMO-0001 Enter
+    wait_for "▸2 DEMO-0001" || bad "day back" "$(screen | sed -n 9,11p)"
+    tmx send-keys -t tj c
+    wait_for "Note:" || bad "note prompt" "$(screen | tail -2)"
+    tmx send-keys -t tj -l "shade figures"
+    tmx send-keys -t tj Enter
+    wait_for "Note saved on DEMO-0001." || bad "note" "$(screen | tail -3)"
+    tmx send-keys -t tj c
+    wait_for "Note: shade figures" && screen | tail -2 | grep -q "^Note: shade figures" \
+        && ok "c on a judged document edits its note" || bad "note prefilled" "$(screen | tail -3)"
+    tmx send-keys -t tj -l " p.4"
+    tmx send-keys -t tj Enter
+    wait_for "│ Note: shade figures p.4" \
+        && ok "the note is shown in the document panel" \
+        || bad "note shown" "$(screen | sed -n 9,12p)"
+    screen | grep -q "▸2✎ DEMO-0001" \
+        && ok "the pool list marks documents with notes" \
+        || bad "note mark" "$(screen | sed -n 9,11p)"
+    # set aside survives the session; the status line shows the overall progress
+    tmx send-keys -t tj ']'
+    wait_for "▸· DEMO-0006" || bad "day next unjudged" "$(screen | sed -n 9,11p)"
+    tmx send-keys -t tj s
+    wait_for "DEMO-0006 set aside" || bad "set aside" "$(screen | tail -3)"
+    screen | head -1 | grep -q "1/31 judged, 1 rel | all 1/111" \
+        && ok "progress: judged, relevant, all topics" \
+        || bad "progress" "$(screen | head -1)"
+    tmx send-keys -t tj q
+    start 80 24 day
+    wait_for "~ DEMO-0006" \
+        && ok "set aside kept across sessions" || bad "set aside kept" "$(screen | sed -n 9,12p)"
+    # a search result is pooled when it is judged, not when it is opened
+    pooled_by_search() { sqlite3 "$c" "SELECT count(*) FROM pool WHERE source = 'search'"; }
+    if command -v sqlite3 >/dev/null 2>&1; then
+        before=$(pooled_by_search)
+        tmx send-keys -t tj S bees Enter
+        wait_for "documents for 'bees'" || bad "day search" "$(screen | tail -3)"
+        screen | grep -q "\[new\] DEMO-[0-9]*  [A-Z]" \
+            && ok "search results show titles" || bad "result titles" "$(screen)"
+        tmx send-keys -t tj Enter
+        wait_for "is not in the pool: judging it pools it" \
+            || bad "open result" "$(screen | tail -3)"
+        [ "$(pooled_by_search)" = "$before" ] \
+            && ok "opening a result does not pool it" || bad "pooled on open" "$(pooled_by_search)"
+        tmx send-keys -t tj 0
+        wait_for "Saved" || bad "judge result" "$(screen | tail -3)"
+        [ "$(pooled_by_search)" = $((before + 1)) ] \
+            && ok "judging it pools it" || bad "pooled on judge" "$(pooled_by_search)"
+    fi
+    tmx send-keys -t tj q
+    start 120 40 day2
+    wait_for "| day2 |" || bad "day2 start" "$(screen | head -1)"
+    compare_screen demo-120x40
+    tmx send-keys -t tj q
+    # a wide terminal: the document keeps its reading width, the list shows snippets
+    start 300 60 wide
+    wait_for "| wide |" || bad "wide start" "$(screen | head -1)"
+    long=$(screen | grep "│" | awk -F'│' '{ print length($2) }' | sort -n | tail -1)
+    [ "$long" -le 100 ] \
+        && ok "300 columns: lines of at most 100 ($long)" || bad "reading width" "$long"
+    screen | grep -q "DEMO-0001  Why some neighbourhoods are hotter than others — " \
+        && ok "wide list: title and snippet" \
+        || bad "snippet" "$(screen | sed -n 12,14p)"
+    tmx send-keys -t tj q
+    # 40x12: docnos are not cut, messages wrap
+    start 40 12 small
+    wait_for "| small" || wait_for "small |" || bad "small start" "$(screen | head -1)"
+    screen | grep -q "DEMO-0001 *│" && ok "40x12: docnos whole" || bad "40x12 docno" "$(screen)"
+    tmx send-keys -t tj x
+    wait_for "? for help." \
+        && ok "40x12: the message wraps" || bad "40x12 message" "$(screen | tail -4)"
     tmx send-keys -t tj q
     # two assessors' screens on one campaign file at once, judging the same topic
     c=$tmp/demo/demo.tjdb

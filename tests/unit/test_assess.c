@@ -270,7 +270,7 @@ static void test_judge_undo_later(void **state)
     (void)state;
     util_error err = { 0, "" };
     store *s = make_campaign("judge.tjdb");
-    assess_options o = { "ann", NULL, NULL, 100.0 };
+    assess_options o = { "ann", NULL, NULL, 100.0, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     assert_string_equal(assess_qid(a), "T1");
@@ -324,9 +324,11 @@ static void test_judge_undo_later(void **state)
     assert_int_equal(assess_get_mode(a), ASSESS_MODE_QUIT);
     assess_close(&a);
 
-    /* a new session starts at the first unjudged document and knows what is judged */
+    /* a new session starts at the first unjudged document and knows what is judged; d2 is
+     * still set aside */
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
-    assert_string_equal(shown(a), "d2");
+    assert_string_equal(shown(a), "d3");
+    assert_true(assess_items(a, &(size_t){ 0 })[1].later);
     assert_int_equal(assess_judged_count(a), 1);
     assess_close(&a);
     store_close(&s);
@@ -337,7 +339,7 @@ static void test_navigation_and_input(void **state)
     (void)state;
     util_error err = { 0, "" };
     store *s = make_campaign("nav.tjdb");
-    assess_options o = { "bob", NULL, NULL, 0.0 };
+    assess_options o = { "bob", NULL, NULL, 0.0, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     assess_layout(a, 20, 3, 40);
@@ -363,9 +365,14 @@ static void test_navigation_and_input(void **state)
     keys(a, "d4", 3);
     assert_int_equal(assess_key(a, ASSESS_KEY_ENTER, 3, &err), 0);
     keys(a, "c", 3);
-    keys(a, "second", 3);
+    /* the prompt holds the note it has, to edit */
+    const char *prompt;
+    assert_string_equal(assess_input(a, &prompt), "oK!");
+    assert_non_null(strstr(lines_of(assess_doc_text(a)), "Note: oK!"));
+    keys(a, " second", 3);
     assert_int_equal(assess_key(a, ASSESS_KEY_ENTER, 3, &err), 0);
-    assert_string_equal(judged(s, "T1", "bob"), "d4=1/second@2;");
+    assert_string_equal(judged(s, "T1", "bob"), "d4=1/oK! second@2;");
+    assert_non_null(strstr(lines_of(assess_doc_text(a)), "Note: oK! second"));
     /* a note typed on an unjudged document waits on that document, not on the screen */
     keys(a, ":", 3);
     keys(a, "d2", 3);
@@ -380,7 +387,7 @@ static void test_navigation_and_input(void **state)
     assert_int_equal(assess_get_mode(a), ASSESS_MODE_JUDGE);
     assert_non_null(strstr(assess_message(a, NULL), "1 note waits for a judgment"));
     keys(a, "0", 3);
-    assert_string_equal(judged(s, "T1", "bob"), "d2=0/later@0;d4=1/second@2;");
+    assert_string_equal(judged(s, "T1", "bob"), "d2=0/later@0;d4=1/oK! second@2;");
     /* Escape cancels an input */
     keys(a, ":", 3);
     keys(a, "d4", 3);
@@ -461,7 +468,7 @@ static void test_assignments(void **state)
     assert_int_equal(store_assign(s, cat, t2, 1, &err), 0);
     assert_int_equal(store_commit(s, &err), 0);
     assess_session *a = NULL;
-    assess_options o = { "cat", NULL, "fr", 0.0 };
+    assess_options o = { "cat", NULL, "fr", 0.0, 0 };
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     size_t n;
     assert_int_equal(assess_topic_index(a, &n), 0);
@@ -472,11 +479,11 @@ static void test_assignments(void **state)
     assert_non_null(strstr(assess_message(a, NULL), "only topic"));
     assess_close(&a);
     /* someone with no topics while others have some is told so */
-    assess_options o2 = { "dan", NULL, NULL, 0.0 };
+    assess_options o2 = { "dan", NULL, NULL, 0.0, 0 };
     assert_int_equal(assess_open(s, &o2, &a, &err), -1);
     assert_non_null(strstr(err.msg, "no topics are assigned to 'dan'"));
     assert_null(a);
-    assess_options o3 = { "cat", "T1", NULL, 0.0 };
+    assess_options o3 = { "cat", "T1", NULL, 0.0, 0 };
     assert_int_equal(assess_open(s, &o3, &a, &err), -1);
     assert_non_null(strstr(err.msg, "topic 'T1' is not among"));
     store_close(&s);
@@ -495,7 +502,7 @@ static void test_undo_keeps_pooled_row(void **state)
     assert_int_equal(store_assessor_id(s, "rob", 1, &aid, &err), 1);
     assert_int_equal(store_judgment_set(s, tid, "d1", aid, -1, NULL, 0, NULL, &err), 0);
     assert_int_equal(store_commit(s, &err), 0);
-    assess_options o = { "rob", NULL, NULL, 0.0 };
+    assess_options o = { "rob", NULL, NULL, 0.0, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     assert_string_equal(shown(a), "d1");
@@ -516,7 +523,7 @@ static void test_every_key(void **state)
     (void)state;
     util_error err = { 0, "" };
     store *s = make_campaign("keys.tjdb");
-    assess_options o = { "eve", NULL, NULL, 0.0 };
+    assess_options o = { "eve", NULL, NULL, 0.0, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     assess_layout(a, 10, 2, 10);
@@ -562,7 +569,7 @@ static void test_search_collection(void **state)
     (void)state;
     util_error err = { 0, "" };
     store *s = make_campaign("search.tjdb");
-    assess_options o = { "sam", NULL, NULL, 0.0 };
+    assess_options o = { "sam", NULL, NULL, 0.0, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     keys(a, "S", 1);
@@ -580,12 +587,22 @@ static void test_search_collection(void **state)
     size_t sel;
     const assess_text *r = assess_results(a, &sel);
     assert_int_equal(sel, 0);
-    assert_string_equal(lines_of(r), " 1. [in pool] d3  A title| 2. [new] extra");
+    assert_string_equal(lines_of(r), " 1. [in pool] d3  A title \u2014 Document 3 about honey bees"
+                                     " and hives.| 2. [new] extra");
     assert_int_equal(assess_key(a, ASSESS_KEY_DOWN, 1, &err), 0);
     assert_int_equal(assess_key(a, ASSESS_KEY_ENTER, 2, &err), 0);
     assert_int_equal(assess_get_mode(a), ASSESS_MODE_JUDGE);
     assert_string_equal(shown(a), "extra");
     assert_int_equal(assess_item_index(a, "extra"), 4);
+    /* opened, not pooled: it joins the pool when it is judged */
+    assert_true(assess_items(a, &(size_t){ 0 })[4].unpooled);
+    {
+        char before[256] = "";
+        int64_t t1;
+        assert_int_equal(store_topic_id(s, "T1", 0, &t1, &err), 1);
+        assert_int_equal(store_pool_each(s, t1, on_pool_row, before, &err), 0);
+        assert_string_equal(before, "d1:pool;d2:pool;d3:pool;d4:pool;");
+    }
     /* it has no text in the campaign: the first grade key asks, the second judges */
     assert_true(assess_items(a, &(size_t){ 0 })[4].no_text);
     keys(a, "1", 3);
@@ -683,7 +700,7 @@ static void test_pending_save(void **state)
     store *s = make_campaign("pending.tjdb");
     store *other = NULL;
     assert_int_equal(store_open(campaign("pending.tjdb"), &other, &err), 0);
-    assess_options o = { "pat", NULL, NULL, 0.0 };
+    assess_options o = { "pat", NULL, NULL, 0.0, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     assess_layout(a, 10, 2, 40);
@@ -770,7 +787,7 @@ static void test_interrupt_everywhere(void **state)
     static char asked[64];
     const char *const before[] = { "?", "/", ":", "c", "r", "Sbees\n" };
     for (size_t i = 0; i < sizeof before / sizeof *before; i++) {
-        assess_options o = { "ivy", NULL, NULL, 0.0 };
+        assess_options o = { "ivy", NULL, NULL, 0.0, 0 };
         assess_session *a = NULL;
         assert_int_equal(assess_open(s, &o, &a, &err), 0);
         assess_set_searcher(a, (assess_searcher){ asked, fake_search, NULL });
@@ -800,7 +817,7 @@ static void test_reserved_keys(void **state)
     assert_null(assess_key_reserved('p'));
     char list[256];
     assess_reserved_list(list, sizeof list);
-    assert_string_equal(list, "? q ] [ . , u s c j k Space b g G / n N h H D L J K : t T S r");
+    assert_string_equal(list, "? q ] [ . , u s c j k Space b g G / n N h H D L J K v : t T S P r");
     /* every key listed is reserved, and the list is cut cleanly when short */
     for (char *p = list; *p; p++)
         if (*p != ' ' && (p[1] == ' ' || p[1] == '\0') && (p == list || p[-1] == ' '))
@@ -817,7 +834,7 @@ static void test_reserved_keys(void **state)
     assert_int_equal(store_begin(s, &err), 0);
     assert_int_equal(store_scale_set(s, g, 2, 1, &err), 0);
     assert_int_equal(store_commit(s, &err), 0);
-    assess_options o = { "old", NULL, NULL, 0.0 };
+    assess_options o = { "old", NULL, NULL, 0.0, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     assert_non_null(strstr(assess_message(a, NULL), "grade key 'n' is the screen's 'next / previous match' key: press 0 for it"));
@@ -840,7 +857,7 @@ static void test_strategy(void **state)
     (void)state;
     util_error err = { 0, "" };
     store *s = make_campaign("strategy.tjdb");
-    assess_options o = { "sue", NULL, NULL, 0.0 };
+    assess_options o = { "sue", NULL, NULL, 0.0, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     assert_string_equal(shown(a), "d1");
@@ -877,7 +894,7 @@ static void test_changed_grade(void **state)
     (void)state;
     util_error err = { 0, "" };
     store *s = make_campaign("changed_grade.tjdb");
-    assess_options o = { "cg", NULL, NULL, 0.0 };
+    assess_options o = { "cg", NULL, NULL, 0.0, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     unsigned c = press(a, '1', 1);
@@ -888,7 +905,7 @@ static void test_changed_grade(void **state)
     keys(a, "1111", 3);
     c = press(a, '0', 4);   /* d4 was judged last: nothing left to show */
     assert_int_equal(c, ASSESS_CHANGED_JUDGED | ASSESS_CHANGED_MESSAGE);
-    assert_non_null(strstr(assess_message(a, NULL), "Every document of topic T1 is judged"));
+    assert_non_null(strstr(assess_message(a, NULL), "Topic T1 is done: t goes to the next topic."));
     /* moving between documents and topics */
     assert_int_equal(press(a, '.', 5) & ~ASSESS_CHANGED_MESSAGE, ASSESS_CHANGED_MOVED);
     assert_int_equal(press(a, 't', 6) & ~ASSESS_CHANGED_MESSAGE, ASSESS_CHANGED_TOPIC | ASSESS_CHANGED_MOVED);
@@ -906,13 +923,15 @@ static void test_changed_scroll_and_unknown(void **state)
     (void)state;
     util_error err = { 0, "" };
     store *s = make_campaign("changed_scroll.tjdb");
-    assess_options o = { "cs", NULL, NULL, 0.0 };
+    assess_options o = { "cs", NULL, NULL, 0.0, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     assess_layout(a, 8, 2, 40);
     assert_true(assess_doc_text(a)->nlines > 4);
-    assert_int_equal(press(a, 'x', 1), 0);
-    assert_int_equal(press(a, 'j', 1), ASSESS_CHANGED_REDRAW);
+    assert_int_equal(press(a, 'x', 1), ASSESS_CHANGED_MESSAGE);   /* "'x' is not a key here" */
+    assert_non_null(strstr(assess_message(a, NULL), "'x' is not a key here: ? for help."));
+    assert_int_equal(press(a, 'x', 1), 0);                        /* the same message */
+    assert_int_equal(press(a, 'j', 1), ASSESS_CHANGED_MESSAGE | ASSESS_CHANGED_REDRAW);
     assert_int_equal(press(a, ASSESS_KEY_DOWN, 1), ASSESS_CHANGED_REDRAW);
     assert_int_equal(press(a, 'k', 1), ASSESS_CHANGED_REDRAW);
     assert_int_equal(press(a, ASSESS_KEY_PGDN, 1), ASSESS_CHANGED_REDRAW);
@@ -922,9 +941,10 @@ static void test_changed_scroll_and_unknown(void **state)
     assert_int_equal(press(a, 'K', 1), 0);          /* the topic is at its top */
     assert_int_equal(press(a, 'J', 1), ASSESS_CHANGED_REDRAW);
     assert_int_equal(press(a, 'n', 1), ASSESS_CHANGED_MESSAGE);   /* "No search yet" */
-    assert_int_equal(press(a, 'x', 1), ASSESS_CHANGED_MESSAGE);   /* clears it */
+    assert_int_equal(press(a, 'x', 1), ASSESS_CHANGED_MESSAGE);   /* another message */
     assert_int_equal(press(a, 'x', 1), 0);
-    assert_int_equal(press(a, 0x5a74, 1), 0);
+    assert_int_equal(press(a, 0x5a74, 1), ASSESS_CHANGED_MESSAGE);
+    assert_int_equal(press(a, ASSESS_KEY_ESCAPE, 1), ASSESS_CHANGED_MESSAGE);   /* clears it */
     assert_int_equal(press(a, ASSESS_KEY_ESCAPE, 1), 0);
     assess_close(&a);
     store_close(&s);
@@ -936,7 +956,7 @@ static void test_changed_modes(void **state)
     (void)state;
     util_error err = { 0, "" };
     store *s = make_campaign("changed_modes.tjdb");
-    assess_options o = { "cm", NULL, NULL, 0.0 };
+    assess_options o = { "cm", NULL, NULL, 0.0, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     assess_layout(a, 8, 2, 40);
@@ -992,7 +1012,7 @@ static void test_changed_covers_state(void **state)
     (void)state;
     util_error err = { 0, "" };
     store *s = make_campaign("changed_state.tjdb");
-    assess_options o = { "cv", NULL, NULL, 0.0 };
+    assess_options o = { "cv", NULL, NULL, 0.0, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     assess_layout(a, 10, 2, 10);
@@ -1049,7 +1069,7 @@ static void test_key_table(void **state)
     /* the session's table: the grade keys, then the same rows */
     util_error err = { 0, "" };
     store *s = make_campaign("table.tjdb");
-    assess_options o = { "kt", NULL, NULL, 0.0 };
+    assess_options o = { "kt", NULL, NULL, 0.0, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     size_t n;
@@ -1083,6 +1103,81 @@ static void test_key_table(void **state)
         fprintf(stderr, "share/man/trecjudge.1: the key list differs from the key table; it is:\n%s", roff);
     assert_string_equal(begin, roff);
     free(roff);
+}
+
+/* A full day's details: active time leaves idle gaps out (the wall time is kept beside
+ * it), set aside survives the session, topics in natural order, t skips finished topics,
+ * progress over every topic, summaries and snippets. */
+static void test_day_of_judging(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = make_campaign("day.tjdb");
+    int64_t t10, t2, aid;
+    assert_int_equal(store_begin(s, &err), 0);
+    assert_int_equal(store_topic_id(s, "T10", 1, &t10, &err), 1);
+    assert_int_equal(store_topic_id(s, "T2", 0, &t2, &err), 1);
+    assert_int_equal(store_topic_field_set(s, t10, "title", "en", "Hives", &err), 0);
+    assert_int_equal(store_pool_add(s, t10, "d2", 1, "pool", &err), 0);
+    assert_int_equal(store_setting_set(s, "idle_threshold", "30", &err), 0);
+    assert_int_equal(store_commit(s, &err), 0);
+    assess_options o = { "day", NULL, NULL, 0.0, 0 };
+    assess_session *a = NULL;
+    assert_int_equal(assess_open(s, &o, &a, &err), 0);
+    assert_int_equal(assess_reading_width(a), 100);
+    size_t nt;
+    assess_topic_index(a, &nt);
+    assert_int_equal(nt, 3);
+    assert_string_equal(assess_qid(a), "T1");
+
+    /* summaries: the title; the snippet has the topic's terms, matched by stem */
+    assess_text line = { 0 };
+    assess_item_line(a, 0, 1, &line);
+    assert_string_equal(lines_of(&line), "A title \u2014 Document 1 about honey bees and hives.");
+    size_t marked = 0;
+    for (size_t k = 0; k < line.n; k++)
+        marked += (line.attr[k] & ASSESS_ATTR_TERM) != 0;
+    assert_int_equal(marked, strlen("honeybees"));   /* "honey" and "bees", once each */
+    assess_text_free(&line);
+
+    /* 20 s reading, then 500 s away from the screen: 20 + 30 active, 520 wall */
+    keys(a, "j", 20.0);
+    keys(a, "1", 520.0);
+    double active = 0, wall = 0;
+    assert_int_equal(store_assessor_id(s, "day", 0, &aid, &err), 1);
+    assert_int_equal(store_topic_id(s, "T1", 0, &t2, &err), 1);
+    assert_int_equal(store_judgment_times(s, t2, "d1", aid, &active, &wall, &err), 1);
+    assert_true(active > 49.9 && active < 50.1);
+    assert_true(wall > 519.9 && wall < 520.1);
+
+    /* set aside is kept in the campaign */
+    keys(a, "s", 521.0);
+    assert_string_equal(shown(a), "d3");
+    assess_progress pg;
+    assess_get_progress(a, &pg);
+    assert_int_equal(pg.judged, 1);
+    assert_int_equal(pg.assigned, 6);   /* T1: 4, T2: 1, T10: 1 */
+    assert_int_equal(pg.relevant, 1);
+    assert_true(pg.seconds_left > 249 && pg.seconds_left < 251);   /* 5 left at 50 s each */
+    keys(a, "q", 522.0);
+    assess_close(&a);
+    assert_int_equal(assess_open(s, &o, &a, &err), 0);
+    assert_true(assess_items(a, &(size_t){ 0 })[1].later);
+
+    /* T2 judged elsewhere: t from T1 skips it and opens T10 (natural order: T1 T2 T10) */
+    assert_int_equal(store_topic_id(s, "T2", 0, &t2, &err), 1);
+    assert_int_equal(store_begin(s, &err), 0);
+    assert_int_equal(store_judgment_set(s, t2, "d1", aid, 0, NULL, 3, NULL, &err), 0);
+    assert_int_equal(store_commit(s, &err), 0);
+    assess_close(&a);
+    assert_int_equal(assess_open(s, &o, &a, &err), 0);
+    keys(a, "t", 530.0);
+    assert_string_equal(assess_qid(a), "T10");
+    assert_non_null(strstr(assess_message(a, NULL), "1 topic with nothing left to judge skipped"));
+    keys(a, "T", 531.0);
+    assert_string_equal(assess_qid(a), "T1");
+    assess_close(&a);
+    store_close(&s);
 }
 
 static int setup(void **state)
@@ -1124,6 +1219,7 @@ int main(void)
         cmocka_unit_test(test_changed_modes),
         cmocka_unit_test(test_changed_covers_state),
         cmocka_unit_test(test_key_table),
+        cmocka_unit_test(test_day_of_judging),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
