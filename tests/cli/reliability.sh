@@ -44,8 +44,9 @@ wait
 n=$(tj qrels export -d "$c" --per-assessor | awk '$2 ~ /^writer/' | wc -l)
 saved=$(cat "$tmp"/w?.out | grep -c '^saved ')
 after=$(tj check -d "$c" | awk '$1 == "history" { print $2 }')
+# (a writer kept waiting over a second under load says so: that line is allowed, nothing else)
 if [ "$n" -eq 10000 ] && [ "$saved" -eq 10000 ] && [ $((after - before)) -eq 10000 ] && ! grep -qi "locked" "$tmp"/w?.err \
-    && [ ! -s "$tmp/w1.err" ]; then
+    && ! grep -qv "waiting for the campaign's write lock" "$tmp"/w?.err; then
     ok "8 writers: 10000 judgments, 10000 history entries, no 'database is locked'"
 else
     bad "8 writers" "judgments $n, saved $saved, history +$((after - before)); $(cat "$tmp"/w?.err | head -3)"
