@@ -182,3 +182,30 @@ int cli_campaign_only(int argc, char **argv, const char *usage, const char **pat
     }
     return -1;
 }
+
+int cli_report_open(campaign_live *c, const char *campaign, char **files, int nfiles,
+                    const campaign_report_opts *o)
+{
+    int status = UTIL_EXIT_OK;
+    store *s = NULL;
+    util_error err = { 0, "" };
+    if (nfiles == 0 && (s = cli_campaign_open_readonly(campaign, &status)) == NULL) {
+        memset(c, 0, sizeof *c);
+        return status;
+    }
+    if (campaign_live_open(c, s, files, nfiles, o, &err) != 0) {
+        util_warn("%s", err.msg);
+        return err.code;
+    }
+    return UTIL_EXIT_OK;
+}
+
+int cli_report_update(campaign_live *c)
+{
+    util_error err = { 0, "" };
+    if (campaign_live_update(c, &err) != 0) {
+        util_warn("%s", err.msg);
+        return err.code;
+    }
+    return UTIL_EXIT_OK;
+}

@@ -3,6 +3,7 @@
 #define TJ_CLI_H
 
 #include "assess/assess.h"
+#include "campaign/campaign.h"
 #include "report/report.h"
 #include "index/index.h"
 #include "store/store.h"
@@ -76,51 +77,13 @@ store *cli_campaign_open_readonly(const char *opt, int *status);
 
 /* Runs the assessment screen on an open session (with the live report); an exit status. */
 int cli_assess_screen(assess_session *a, util_error *err);
-/* The live report of a campaign (its judgment history replayed, several assessors merged
- * as `qrels export` does by default: the highest grade) or of QRELS RUN... files
- * (cmd_report.c; report and compare use it). */
-/* How several assessors' grades of a document become one (as `qrels export --policy`). */
-typedef enum cli_policy {
-    CLI_POLICY_MAX, CLI_POLICY_MAJORITY, CLI_POLICY_MEAN, CLI_POLICY_PRIMARY
-} cli_policy;
-/* Parses max, majority, mean or primary=NAME (primary then points into name). */
-int cli_policy_parse(const char *name, cli_policy *p, const char **primary);
-/* The grade a policy gives a document from its n grades (policy.c): -1 only when no one
- * gave a grade of 0 or more; max; majority (ties to the higher grade); mean (rounded,
- * halves up); primary (primary_grade when it is 0 or more, else max). */
-long cli_policy_grade(cli_policy p, const long *grades, size_t n, long primary_grade);
-
-typedef struct cli_report_opts {
-    const char *command;          /* for messages */
-    const char *measures;         /* comma-separated -m specs, NULL: the leaderboard's */
-    double rbp_p;
-    long relevance_level;
-    int relevance_level_set;      /* else the campaign's (1 for files) */
-    long checkpoint_every;        /* a checkpoint every N history entries (0: none) */
-    cli_policy policy;            /* default max, as qrels export */
-    const char *primary;
-} cli_report_opts;
-
-typedef struct cli_live {
-    report_live *live;
-    store *store;                 /* NULL for files */
-    struct cli_replay *replay;
-    int64_t last;                 /* the last history entry replayed */
-    long changes, checkpoint_every;
-    cli_policy policy;
-    const char *primary;
-    long *checkpoint_at;          /* judgments at each checkpoint */
-    size_t ncheckpoints, checkpoint_cap;
-} cli_live;
-
-void cli_report_opts_init(cli_report_opts *o, const char *command);
-/* files: QRELS then RUN files (nfiles >= 2), or none for the campaign. Returns an exit
- * status; on success c is to be closed with cli_report_close. */
-int cli_report_open(cli_live *c, const char *campaign, char **files, int nfiles,
-                    const cli_report_opts *o);
-/* Replays the history entries written since the last call (campaign only). */
-int cli_report_update(cli_live *c);
-void cli_report_close(cli_live *c);
+/* The live report of a campaign (campaign_live_open on the campaign opened read-only) or
+ * of QRELS RUN... files; says why not on stderr. Returns an exit status; on success c is to
+ * be closed with campaign_live_close. report, compare and the screen use it. */
+int cli_report_open(campaign_live *c, const char *campaign, char **files, int nfiles,
+                    const campaign_report_opts *o);
+/* campaign_live_update, saying why not on stderr; returns an exit status. */
+int cli_report_update(campaign_live *c);
 /* Opens the campaign's search index, building it or adding the documents imported since
  * (want: the analysis required, NULL to keep the index's); writes it when it changed. */
 int cli_index_update(store *s, const index_analyzer *want, int rebuild, int verbose,

@@ -261,7 +261,7 @@ int cli_assess(int argc, char **argv)
 static size_t report_lines(void *ctx, assess_session *a, int width, char ***lines)
 {
     (void)a;
-    cli_live *c = ctx;
+    campaign_live *c = ctx;
     cli_report_update(c);
     long col = report_live_column(c->live, "map");
     char **body = NULL;
@@ -282,13 +282,13 @@ static size_t report_lines(void *ctx, assess_session *a, int width, char ***line
 
 int cli_assess_screen(assess_session *a, util_error *err)
 {
-    cli_report_opts o;
-    cli_report_opts_init(&o, "assess");
-    cli_live live;
+    campaign_report_opts o;
+    campaign_report_opts_init(&o, "assess");
+    campaign_live live;
     int have_report = cli_report_open(&live, assess_campaign(a), NULL, 0, &o) == UTIL_EXIT_OK;
     tui_report report = { &live, report_lines };
     int status = tui_assess(a, have_report ? &report : NULL, err);
     if (have_report)
-        cli_report_close(&live);
+        campaign_live_close(&live);
     return status;
 }

@@ -37,8 +37,8 @@ int cli_compare(int argc, char **argv)
         { "seed", required_argument, NULL, 'S' },     { "alpha", required_argument, NULL, 'a' },
         { "format", required_argument, NULL, 'F' },   { "policy", required_argument, NULL, 'Q' },
         { NULL, 0, NULL, 0 } };
-    cli_report_opts ro;
-    cli_report_opts_init(&ro, "compare");
+    campaign_report_opts ro;
+    campaign_report_opts_init(&ro, "compare");
     const char *campaign = NULL, *measure = "map", *baseline = NULL;
     int all_tests = 0, status = UTIL_EXIT_USAGE, opt;
     metrics_test test = METRICS_TEST_T;
@@ -47,7 +47,7 @@ int cli_compare(int argc, char **argv)
     metrics_correction corr = METRICS_CORRECT_HOLM;
     report_table_format format = REPORT_TABLE_TEXT;
     double alpha = 0.05;
-    cli_live c;
+    campaign_live c;
     memset(&c, 0, sizeof c);
     report_table *t = NULL;
     optind = 1;
@@ -129,7 +129,7 @@ int cli_compare(int argc, char **argv)
             }
             break;
         case 'Q':
-            if (cli_policy_parse(optarg, &ro.policy, &ro.primary) != 0) {
+            if (campaign_policy_parse(optarg, &ro.policy, &ro.primary) != 0) {
                 util_warn("compare: unknown --policy '%s' (max, majority, mean, primary=NAME)", optarg);
                 goto out;
             }
@@ -249,6 +249,6 @@ int cli_compare(int argc, char **argv)
     free(adj);
 out:
     report_table_free(&t);
-    cli_report_close(&c);
+    campaign_live_close(&c);
     return status;
 }

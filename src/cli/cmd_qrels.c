@@ -123,7 +123,7 @@ static void qrels_done(const char *path, int64_t items, void *vctx)
 /* The judgments of one document, gathered while exporting. */
 typedef struct export_ctx {
     util_out *out;
-    cli_policy pol;
+    campaign_policy pol;
     const char *primary;
     int per_assessor;
     char *qid, *docno, *iter;
@@ -143,7 +143,7 @@ static void export_flush(export_ctx *c)
     util_out_char(c->out, ' ');
     util_out_str(c->out, c->docno);
     util_out_char(c->out, ' ');
-    util_out_long(c->out, cli_policy_grade(c->pol, c->grades, c->n, c->has_primary ? c->primary_grade : -1));
+    util_out_long(c->out, campaign_policy_grade(c->pol, c->grades, c->n, c->has_primary ? c->primary_grade : -1));
     util_out_char(c->out, '\n');
     c->n = 0;
     c->has_primary = 0;
@@ -175,7 +175,7 @@ static int export_cb(void *vctx, const store_judgment *j)
     return 0;
 }
 
-static int qrels_export(store *s, cli_policy pol, const char *primary, int per_assessor)
+static int qrels_export(store *s, campaign_policy pol, const char *primary, int per_assessor)
 {
     util_out out;
     util_out_init(&out, stdout);
@@ -221,7 +221,7 @@ int cli_qrels(int argc, char **argv)
     argc--;
     argv++;
     const char *path = NULL, *assessor = "qrels", *primary = NULL;
-    cli_policy pol = CLI_POLICY_MAX;
+    campaign_policy pol = CAMPAIGN_POLICY_MAX;
     int per_assessor = 0, opt;
     optind = 1;
     while ((opt = getopt_long(argc, argv, "hd:", longopts, NULL)) != -1) {
@@ -239,7 +239,7 @@ int cli_qrels(int argc, char **argv)
             per_assessor = 1;
             break;
         case 'p':
-            if (cli_policy_parse(optarg, &pol, &primary) != 0) {
+            if (campaign_policy_parse(optarg, &pol, &primary) != 0) {
                 util_warn("qrels export: unknown policy '%s' (max, majority, mean, primary=NAME)", optarg);
                 return UTIL_EXIT_USAGE;
             }

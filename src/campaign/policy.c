@@ -1,19 +1,19 @@
 /* policy.c: how several assessors' grades of one document become one grade (qrels export --policy, the live report). */
 #include <string.h>
 
-#include "cli/cli.h"
+#include "campaign/campaign.h"
 
-int cli_policy_parse(const char *name, cli_policy *p, const char **primary)
+int campaign_policy_parse(const char *name, campaign_policy *p, const char **primary)
 {
     *primary = NULL;
     if (strcmp(name, "max") == 0)
-        *p = CLI_POLICY_MAX;
+        *p = CAMPAIGN_POLICY_MAX;
     else if (strcmp(name, "majority") == 0)
-        *p = CLI_POLICY_MAJORITY;
+        *p = CAMPAIGN_POLICY_MAJORITY;
     else if (strcmp(name, "mean") == 0)
-        *p = CLI_POLICY_MEAN;
+        *p = CAMPAIGN_POLICY_MEAN;
     else if (strncmp(name, "primary=", 8) == 0 && name[8] != '\0') {
-        *p = CLI_POLICY_PRIMARY;
+        *p = CAMPAIGN_POLICY_PRIMARY;
         *primary = name + 8;
     } else {
         return -1;
@@ -21,7 +21,7 @@ int cli_policy_parse(const char *name, cli_policy *p, const char **primary)
     return 0;
 }
 
-long cli_policy_grade(cli_policy p, const long *grades, size_t n, long primary_grade)
+long campaign_policy_grade(campaign_policy p, const long *grades, size_t n, long primary_grade)
 {
     long max = -1, sum = 0, count = 0, best = -1, best_votes = -1;
     for (size_t i = 0; i < n; i++) {
@@ -43,11 +43,11 @@ long cli_policy_grade(cli_policy p, const long *grades, size_t n, long primary_g
     if (count == 0)
         return -1;
     switch (p) {
-    case CLI_POLICY_MAJORITY:
+    case CAMPAIGN_POLICY_MAJORITY:
         return best;   /* ties go to the higher grade */
-    case CLI_POLICY_MEAN:
+    case CAMPAIGN_POLICY_MEAN:
         return (2 * sum + count) / (2 * count);   /* rounded, halves up */
-    case CLI_POLICY_PRIMARY:
+    case CAMPAIGN_POLICY_PRIMARY:
         return primary_grade >= 0 ? primary_grade : max;
     default:
         return max;

@@ -1,0 +1,138 @@
+/* test_campaign.c: unit tests of the campaign module: the grade policies on hand-made votes, and live reports of files and of a campaign's history. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "campaign/campaign.h"
+
+static void test_policy_parse(void **state)
+{
+    (void)state;
+    campaign_policy p;
+    const char *primary = "x";
+    assert_int_equal(campaign_policy_parse("majority", &p, &primary), 0);
+    assert_int_equal(p, CAMPAIGN_POLICY_MAJORITY);
+    assert_null(primary);
+    assert_int_equal(campaign_policy_parse("primary=ann", &p, &primary), 0);
+    assert_int_equal(p, CAMPAIGN_POLICY_PRIMARY);
+    assert_string_equal(primary, "ann");
+    assert_int_equal(campaign_policy_parse("primary=", &p, &primary), -1);
+    assert_int_equal(campaign_policy_parse("min", &p, &primary), -1);
+}
+
+/* Grades 0, 2, 2, 3 and one pooled, not judged (-1): max 3; majority 2 (two votes);
+ * mean 7/4 = 1.75, rounded 2; primary 0 when the primary gave 0, else max. */
+static void test_policy_grade(void **state)
+{
+    (void)state;
+    const long g[] = { 0, 2, -1, 2, 3 };
+    assert_int_equal(campaign_policy_grade(CAMPAIGN_POLICY_MAX, g, 5, -1), 3);
+    assert_int_equal(campaign_policy_grade(CAMPAIGN_POLICY_MAJORITY, g, 5, -1), 2);
+    assert_int_equal(campaign_policy_grade(CAMPAIGN_POLICY_MEAN, g, 5, -1), 2);
+    assert_int_equal(campaign_policy_grade(CAMPAIGN_POLICY_PRIMARY, g, 5, 0), 0);
+    assert_int_equal(campaign_policy_grade(CAMPAIGN_POLICY_PRIMARY, g, 5, -1), 3);
+    /* a tie of 1 and 3 goes to the higher grade; the mean 2 is exact; 1 and 2: 1.5 up to 2 */
+    const long t[] = { 1, 3 }, h[] = { 1, 2 };
+    assert_int_equal(campaign_policy_grade(CAMPAIGN_POLICY_MAJORITY, t, 2, -1), 3);
+    assert_int_equal(campaign_policy_grade(CAMPAIGN_POLICY_MEAN, t, 2, -1), 2);
+    assert_int_equal(campaign_policy_grade(CAMPAIGN_POLICY_MEAN, h, 2, -1), 2);
+    /* no one judged: -1 under every policy */
+    const long none[] = { -1, -1 };
+    assert_int_equal(campaign_policy_grade(CAMPAIGN_POLICY_MAX, none, 2, -1), -1);
+    assert_int_equal(campaign_policy_grade(CAMPAIGN_POLICY_MEAN, none, 2, -1), -1);
+}
+
+static void write_file(char *path, const char *text)
+{
+    strcpy(path, "/tmp/tj_test_campaign_XXXXXX");
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+    close(fd);
+}
+
+/* Files: q1 judges d1 and d3 relevant; the run ranks d1, d2, d3: AP = (1 + 2/3) / 2 = 5/6. */
+static void test_live_files(void **state)
+{
+    (void)state;
+    char qrels[64], run[64];
+    write_file(qrels, "q1 0 d1 1\nq1 0 d2 0\nq1 0 d3 1\n");
+    write_file(run, "q1 Q0 d1 1 3 r1\nq1 Q0 d2 2 2 r1\nq1 Q0 d3 3 1 r1\n");
+    char *files[] = { qrels, run };
+    campaign_report_opts o;
+    campaign_report_opts_init(&o, "test");
+    o.measures = "map";
+    campaign_live c;
+    util_error err = { 0, "" };
+    assert_int_equal(campaign_live_open(&c, NULL, files, 2, &o, &err), 0);
+    assert_int_equal(report_live_nruns(c.live), 1);
+    assert_string_equal(report_live_run(c.live, 0), "r1");
+    long m = report_live_column(c.live, "map");
+    assert_true(m >= 0);
+    assert_float_equal(report_live_value(c.live, 0, (size_t)m), 5.0 / 6.0, 1e-9);
+    campaign_live_close(&c);
+    assert_null(c.live);
+    /* a bad measure is a usage error that names the command */
+    o.measures = "no_such_measure";
+    assert_int_equal(campaign_live_open(&c, NULL, files, 2, &o, &err), -1);
+    assert_int_equal(err.code, UTIL_EXIT_USAGE);
+    assert_true(strncmp(err.msg, "test: ", 6) == 0);
+    unlink(qrels);
+    unlink(run);
+}
+
+/* A campaign's history of five judgments: a checkpoint after every second one (two), and
+ * under majority ann's 1 and bob's 2 on d1 tie, to the higher grade. */
+static void test_live_campaign(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/tj-test-campaign-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[256];
+    snprintf(path, sizeof path, "%s/c.tjdb", dir);
+    util_error err = { 0, "" };
+    store *s = NULL;
+    assert_int_equal(store_create(path, &s, &err), 0);
+    int64_t t1, ann, bob;
+    assert_true(store_topic_id(s, "q1", 1, &t1, &err) >= 0);
+    assert_true(store_assessor_id(s, "ann", 1, &ann, &err) >= 0);
+    assert_true(store_assessor_id(s, "bob", 1, &bob, &err) >= 0);
+    assert_int_equal(store_judgment_set(s, t1, "d1", ann, 1, NULL, 0, NULL, &err), 0);
+    assert_int_equal(store_judgment_set(s, t1, "d1", bob, 2, NULL, 0, NULL, &err), 0);
+    assert_int_equal(store_judgment_set(s, t1, "d2", bob, 0, NULL, 0, NULL, &err), 0);
+    assert_int_equal(store_judgment_set(s, t1, "d3", ann, 1, NULL, 0, NULL, &err), 0);
+    assert_int_equal(store_judgment_set(s, t1, "d3", bob, 0, NULL, 0, NULL, &err), 0);
+    campaign_report_opts o;
+    campaign_report_opts_init(&o, "test");
+    o.checkpoint_every = 2;
+    assert_int_equal(campaign_policy_parse("majority", &o.policy, &o.primary), 0);
+    campaign_live c;
+    assert_int_equal(campaign_live_open(&c, s, NULL, 0, &o, &err), 0);
+    assert_int_equal(c.changes, 5);
+    assert_int_equal(c.ncheckpoints, 2);
+    assert_int_equal(report_live_judgments(c.live), 3);
+    /* nothing new: the update replays nothing */
+    assert_int_equal(campaign_live_update(&c, &err), 0);
+    assert_int_equal(c.changes, 5);
+    campaign_live_close(&c);
+    assert_null(c.store);
+    unlink(path);
+    rmdir(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_policy_parse),
+        cmocka_unit_test(test_policy_grade),
+        cmocka_unit_test(test_live_files),
+        cmocka_unit_test(test_live_campaign),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
