@@ -30,7 +30,9 @@ static const char pool_usage[] =
     "  --overlap        with --stats: documents contributed by both runs of each pair\n"
     "  --bias           print the leave-one-run-out report (MAP without each run's unique\n"
     "                   documents) instead\n"
-    "  --qrels FILE     judgments for --bias (default: the campaign's, highest grade)\n"
+    "  --qrels FILE     judgments for --bias (default: the campaign's)\n"
+    "  --policy P       several assessors' grades for --bias, as qrels export merges them:\n"
+    "                   max (default), majority, mean or primary=NAME\n"
     "  -l LEVEL         a grade >= LEVEL is relevant (default: the campaign's, or 1)\n"
     "  --format F       table (default), tsv or json, for --stats and --bias\n"
     "  --export FORM    list (\"qid docno\", the default with RUN files), qrels (grade -1) or\n"
@@ -291,7 +293,7 @@ static int parse_size(const char *s, size_t *out)
     return 0;
 }
 
-static int parse_depth_line(pool_ctx *c, const char *qid, size_t depth)
+static int set_depth(pool_ctx *c, const char *qid, size_t depth)
 {
     for (size_t i = 0; i < c->ndepths; i++)
         if (strcmp(c->depths[i].qid, qid) == 0) {
@@ -304,30 +306,9 @@ static int parse_depth_line(pool_ctx *c, const char *qid, size_t depth)
     return 0;
 }
 
-static int read_depth_file(pool_ctx *c, const char *path, util_error *err)
+static int depth_cb(void *vctx, const char *qid, size_t depth)
 {
-    formats_input *in = formats_input_open(path, err);
-    if (in == NULL)
-        return -1;
-    char *line;
-    size_t len;
-    int got, rc = 0;
-    while ((got = formats_input_line(in, &line, &len, err)) == 1) {
-        char *f[3];
-        size_t fl[3];
-        int nf = formats_split(line, len, f, fl, 2);
-        if (nf == 0 || f[0][0] == '#')
-            continue;
-        size_t d;
-        if (nf != 2 || parse_size(f[1], &d) != 0 || d == 0) {
-            rc = util_error_set(err, UTIL_EXIT_INPUT, path, formats_input_lineno(in),
-                                "expected \"qid depth\" with a depth >= 1");
-            break;
-        }
-        parse_depth_line(c, f[0], d);
-    }
-    formats_input_close(&in);
-    return got < 0 ? -1 : rc;
+    return set_depth(vctx, qid, depth);
 }
 
 typedef struct given {
@@ -398,7 +379,7 @@ static int depth_setting_cb(void *vctx, int64_t topic_id, const char *qid)
         return 1;
     }
     if (found && parse_size(v, &depth) == 0 && depth > 0)
-        parse_depth_line(d->c, qid, depth);
+        set_depth(d->c, qid, depth);
     util_free(&v);
     return 0;
 }
@@ -634,6 +615,13 @@ typedef struct jtopic {
 typedef struct judgments {
     jtopic *t;
     size_t n, cap;
+    /* several assessors' grades of a document merged by the policy (pool --policy, as
+     * `qrels export`): the last document's grades so far */
+    campaign_policy policy;
+    const char *primary;
+    long *votes;
+    size_t nvotes, capvotes;
+    long primary_grade;
 } judgments;
 
 static jtopic *judgments_topic(judgments *j, const char *qid)
@@ -647,23 +635,26 @@ static jtopic *judgments_topic(judgments *j, const char *qid)
     return t;
 }
 
-static void jtopic_add(jtopic *t, const char *docno, long grade)
+static void jtopic_add(judgments *j, jtopic *t, const char *docno, long grade,
+                       const char *assessor)
 {
-    if (t->n > 0 && strcmp(t->docnos[t->n - 1], docno) == 0) {
-        /* several assessors: the highest grade, as `qrels export` does by default */
-        if (grade > t->grades[t->n - 1])
-            t->grades[t->n - 1] = grade;
-        return;
+    if (t->n == 0 || strcmp(t->docnos[t->n - 1], docno) != 0) {
+        util_grow(&t->docnos, &t->capd, t->n + 1, sizeof *t->docnos);
+        util_grow(&t->grades, &t->capg, t->n + 1, sizeof *t->grades);
+        t->docnos[t->n++] = util_strdup(docno);
+        j->nvotes = 0;
+        j->primary_grade = -1;
     }
-    util_grow(&t->docnos, &t->capd, t->n + 1, sizeof *t->docnos);
-    util_grow(&t->grades, &t->capg, t->n + 1, sizeof *t->grades);
-    t->docnos[t->n] = util_strdup(docno);
-    t->grades[t->n++] = grade;
+    util_grow(&j->votes, &j->capvotes, j->nvotes + 1, sizeof *j->votes);
+    j->votes[j->nvotes++] = grade;
+    if (j->primary != NULL && assessor != NULL && grade >= 0 && strcmp(assessor, j->primary) == 0)
+        j->primary_grade = grade;
+    t->grades[t->n - 1] = campaign_policy_grade(j->policy, j->votes, j->nvotes, j->primary_grade);
 }
 
 static int judgment_cb(void *vctx, const store_judgment *jd)
 {
-    jtopic_add(judgments_topic(vctx, jd->qid), jd->docno, jd->grade);
+    jtopic_add(vctx, judgments_topic(vctx, jd->qid), jd->docno, jd->grade, jd->assessor);
     return 0;
 }
 
@@ -690,7 +681,7 @@ static int judgments_from_file(judgments *j, const char *path, util_error *err)
         qsort(v, qt->n, sizeof *v, jsort_cmp);
         jtopic *t = judgments_topic(j, qt->qid);
         for (size_t k = 0; k < qt->n; k++) {
-            jtopic_add(t, v[k].docno, v[k].grade);
+            jtopic_add(j, t, v[k].docno, v[k].grade, NULL);
             free(v[k].docno);
         }
         free(v);
@@ -709,6 +700,7 @@ static void judgments_free(judgments *j)
         free(j->t[i].qid);
     }
     free(j->t);
+    free(j->votes);
 }
 
 static const jtopic *judgments_find(const judgments *j, const char *qid)
@@ -719,149 +711,22 @@ static const jtopic *judgments_find(const judgments *j, const char *qid)
     return NULL;
 }
 
-static long jtopic_lookup(const jtopic *t, const char *docno, int *found)
+static int bias_report(util_out *o, const pool_ctx *c, const judgments *j, long level, int fmt)
 {
-    size_t lo = 0, hi = t->n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        int cmp = strcmp(t->docnos[mid], docno);
-        if (cmp == 0) {
-            *found = 1;
-            return t->grades[mid];
-        }
-        if (cmp < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    *found = 0;
-    return 0;
-}
-
-static int str_cmp(const void *a, const void *b)
-{
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-typedef struct bias_row {
-    size_t unique, unique_rel;
-    double map, map_loo;
-    size_t rank, rank_loo;
-} bias_row;
-
-typedef struct bias_scratch {
-    metrics_doc *docs;
-    long *rels, *grades, *levels;
-    size_t capdocs, caprels, capgrades, caplevels;
-    const char **uniq;
-    size_t capuniq;
-} bias_scratch;
-
-/* AP of one run on one topic; with leave_out, the documents only this run contributed
- * are taken out of the judgments. Counts those documents and the relevant ones. */
-static double topic_ap(const ptopic *t, const saved_ranking *sr, const jtopic *jt, int leave_out,
-                       const metrics_set *set, size_t map_index, const metrics_params *p,
-                       bias_scratch *b, size_t *unique, size_t *unique_rel)
-{
-    size_t nu = 0;
-    if (leave_out) {
-        size_t n = pool_topic_size(t->pool);
-        for (size_t i = 0; i < n; i++) {
-            const uint32_t *runs;
-            if (pool_topic_contributors(t->pool, i, &runs) == 1 && runs[0] == sr->run) {
-                util_grow(&b->uniq, &b->capuniq, nu + 1, sizeof *b->uniq);
-                b->uniq[nu++] = pool_topic_docno(t->pool, i);
-            }
-        }
-        if (nu > 0)
-            qsort(b->uniq, nu, sizeof *b->uniq, str_cmp);
-    }
-    size_t ng = 0;
-    util_grow(&b->grades, &b->capgrades, jt->n + 1, sizeof *b->grades);
-    for (size_t i = 0; i < jt->n; i++) {
-        if (jt->grades[i] < 0)
-            continue;
-        if (nu > 0 && bsearch(&jt->docnos[i], b->uniq, nu, sizeof *b->uniq, str_cmp) != NULL) {
-            (*unique_rel) += jt->grades[i] >= p->relevance_level;
-            continue;
-        }
-        b->grades[ng++] = jt->grades[i];
-    }
-    *unique += nu;
-    metrics_topic mt;
-    memset(&mt, 0, sizeof mt);
-    util_grow(&b->levels, &b->caplevels, metrics_levels_size(b->grades, ng) + 1, sizeof *b->levels);
-    metrics_levels(b->grades, ng, p, b->levels, &mt);
-    util_grow(&b->docs, &b->capdocs, sr->n + 1, sizeof *b->docs);
-    util_grow(&b->rels, &b->caprels, sr->n + 1, sizeof *b->rels);
-    for (size_t i = 0; i < sr->n; i++) {
-        int found;
-        long g = jtopic_lookup(jt, sr->docnos[i], &found);
-        if (found && nu > 0 && bsearch(&sr->docnos[i], b->uniq, nu, sizeof *b->uniq, str_cmp))
-            found = 0;
-        /* The ranking is already in trec_eval order: scores that fall with rank keep it. */
-        b->docs[i] = (metrics_doc){ (double)(sr->n - i), sr->docnos[i],
-                                    !found ? METRICS_NONPOOL : g < 0 ? METRICS_UNJUDGED : g };
-    }
-    metrics_rank(b->docs, sr->n, p, b->rels, &mt);
-    double values[64];
-    char *strings[64] = { NULL };
-    metrics_set_compute(set, p, &mt, values, strings);
-    return values[map_index];
-}
-
-static int bias_report(util_out *o, const pool_ctx *c, const judgments *j, long level, int fmt,
-                       util_error *err)
-{
-    char msg[256];
-    metrics_set *set = metrics_set_new();
-    metrics_params p;
-    metrics_params_init(&p);
-    p.relevance_level = level;
-    if (metrics_set_select(set, "map", msg, sizeof msg) != 0 ||
-        metrics_set_finish(set, msg, sizeof msg) != 0 || metrics_set_size(set) > 64) {
-        metrics_set_free(&set);
-        return util_error_set(err, UTIL_EXIT_SYSTEM, NULL, 0, "cannot select MAP: %s", msg);
-    }
-    size_t map_index = 0;
-    while (map_index < metrics_set_size(set) &&
-           strcmp(metrics_set_name(set, map_index), "map") != 0)
-        map_index++;
     size_t nr = c->nruns;
-    bias_row *rows = util_calloc(nr + 1, sizeof *rows);
-    size_t *ntopics = util_calloc(nr + 1, sizeof *ntopics);
-    bias_scratch b;
-    memset(&b, 0, sizeof b);
+    pool_bias *pb = pool_bias_new(nr, level);
     for (size_t t = 0; t < c->ntopics; t++) {
         const ptopic *pt = &c->topics[t];
         const jtopic *jt = judgments_find(j, pt->qid);
         if (jt == NULL)
             continue;
+        pool_judged pj = { (const char *const *)jt->docnos, jt->grades, jt->n };
         for (size_t k = 0; k < pt->nsaved; k++) {
             const saved_ranking *sr = &pt->saved[k];
-            bias_row *r = &rows[sr->run];
-            size_t dummy = 0, dummy_rel = 0;
-            r->map += topic_ap(pt, sr, jt, 0, set, map_index, &p, &b, &dummy, &dummy_rel);
-            r->map_loo += topic_ap(pt, sr, jt, 1, set, map_index, &p, &b, &r->unique,
-                                   &r->unique_rel);
-            ntopics[sr->run]++;
+            pool_bias_add(pb, pt->pool, &pj, sr->run, (const char *const *)sr->docnos, sr->n);
         }
     }
-    for (size_t r = 0; r < nr; r++)
-        if (ntopics[r] > 0) {
-            rows[r].map /= (double)ntopics[r];
-            rows[r].map_loo /= (double)ntopics[r];
-        }
-    /* Rank: 1 + the runs with a higher MAP on the full judgments. */
-    for (size_t r = 0; r < nr; r++) {
-        rows[r].rank = rows[r].rank_loo = 1;
-        for (size_t s = 0; s < nr; s++) {
-            if (s == r)
-                continue;
-            rows[r].rank += rows[s].map > rows[r].map;
-            rows[r].rank_loo += rows[s].map > rows[r].map_loo;
-        }
-    }
+    const pool_bias_row *rows = pool_bias_finish(pb);
     double sum_change = 0, max_drop = 0;
     size_t moved = 0;
     if (fmt == FMT_TABLE)
@@ -872,7 +737,7 @@ static int bias_report(util_out *o, const pool_ctx *c, const judgments *j, long 
     else
         util_out_str(o, "{\"runs\": [");
     for (size_t r = 0; r < nr; r++) {
-        const bias_row *w = &rows[r];
+        const pool_bias_row *w = &rows[r];
         const char *tag = c->tags[r] ? c->tags[r] : "";
         double change = w->map_loo - w->map;
         sum_change += change;
@@ -903,14 +768,7 @@ static int bias_report(util_out *o, const pool_ctx *c, const judgments *j, long 
     else
         util_out_printf(o, "\n],\n\"mean_change\": %.6f, \"largest_drop\": %.6f,"
                         " \"rank_changes\": %zu}\n", mean_change, max_drop, moved);
-    free(b.docs);
-    free(b.rels);
-    free(b.grades);
-    free(b.levels);
-    free(b.uniq);
-    free(rows);
-    free(ntopics);
-    metrics_set_free(&set);
+    pool_bias_free(&pb);
     return 0;
 }
 
@@ -1107,7 +965,8 @@ out:
 
 enum {
     OPT_STRATEGY = 1000, OPT_DEPTH, OPT_DEPTH_FILE, OPT_BUDGET, OPT_RBP_P, OPT_ORDER, OPT_SEED,
-    OPT_STATS, OPT_OVERLAP, OPT_BIAS, OPT_QRELS, OPT_FORMAT, OPT_EXPORT, OPT_NEXT
+    OPT_STATS, OPT_OVERLAP, OPT_BIAS, OPT_QRELS, OPT_FORMAT, OPT_EXPORT, OPT_NEXT,
+    OPT_POLICY
 };
 
 static int usage_error(const char *what)
@@ -1147,6 +1006,7 @@ int cli_pool(int argc, char **argv)
         { "export", required_argument, NULL, OPT_EXPORT },
         { "output", required_argument, NULL, 'o' }, { "dry-run", no_argument, NULL, 'n' },
         { "next", required_argument, NULL, OPT_NEXT },
+        { "policy", required_argument, NULL, OPT_POLICY },
         { NULL, 0, NULL, 0 } };
     pool_ctx c;
     memset(&c, 0, sizeof c);
@@ -1222,6 +1082,10 @@ int cli_pool(int argc, char **argv)
         case OPT_OVERLAP: overlap = stats = 1; break;
         case OPT_BIAS: bias = 1; break;
         case OPT_QRELS: qrels = optarg; break;
+        case OPT_POLICY:
+            if (campaign_policy_parse(optarg, &jud.policy, &jud.primary) != 0)
+                return usage_error("unknown policy (max, majority, mean, primary=NAME)");
+            break;
         case OPT_FORMAT:
             if (strcmp(optarg, "table") == 0)
                 fmt = FMT_TABLE;
@@ -1270,7 +1134,7 @@ int cli_pool(int argc, char **argv)
         }
     }
     util_out_init(&out, fp != NULL ? fp : stdout);
-    if (depth_file != NULL && read_depth_file(&c, depth_file, &err) != 0)
+    if (depth_file != NULL && formats_depths_read(depth_file, depth_cb, &c, &err) != 0)
         goto fail;
     if (files) {
         if (check_params(&c.params) != 0) {
@@ -1330,7 +1194,7 @@ int cli_pool(int argc, char **argv)
         if (qrels != NULL ? judgments_from_file(&jud, qrels, &err) != 0
                           : store_judgments_each(c.s, judgment_cb, &jud, &err) != 0)
             goto fail;
-        if (bias_report(&out, &c, &jud, level, fmt, &err) != 0)
+        if (bias_report(&out, &c, &jud, level, fmt) != 0)
             goto fail;
     } else if (export != EXPORT_NONE) {
         write_pool(&out, &c, export);
