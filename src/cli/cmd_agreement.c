@@ -89,6 +89,93 @@ static void fmt4(char *buf, size_t size, double v)
     snprintf(buf, size, "%.4f", v);
 }
 
+/* One pair's confusion matrix as a table: rows a's grade, columns b's. */
+static report_table *confusion_table(const metrics_agreement_pair *p, size_t k)
+{
+    const char **mh = util_malloc((k + 1) * sizeof *mh);
+    int *mn = util_malloc((k + 1) * sizeof *mn);
+    char (*names)[24] = util_malloc((k + 1) * sizeof *names);
+    snprintf(names[0], 24, "%s\\%s", "a", "b");
+    mh[0] = names[0];
+    mn[0] = 0;
+    for (size_t g = 0; g < k; g++) {
+        snprintf(names[g + 1], 24, "%zu", g);
+        mh[g + 1] = names[g + 1];
+        mn[g + 1] = 1;
+    }
+    report_table *m = report_table_new(k + 1, mh, mn);
+    char (*vals)[24] = util_malloc((k + 1) * sizeof *vals);
+    const char **vr = util_malloc((k + 1) * sizeof *vr);
+    for (size_t g = 0; g < k; g++) {
+        vr[0] = names[g + 1];
+        for (size_t h = 0; h < k; h++) {
+            snprintf(vals[h + 1], 24, "%ld", p->confusion[g * k + h]);
+            vr[h + 1] = vals[h + 1];
+        }
+        report_table_add(m, vr);
+    }
+    free(mh);
+    free(mn);
+    free(names);
+    free(vals);
+    free(vr);
+    return m;
+}
+
+/* Prints the pairs' table, then (text, md, latex) each pair's confusion matrix; returns
+ * the number of rows of the table. */
+static size_t print_agreement(util_out *o, const metrics_agreement *ag, const agree_ctx *c,
+                              long level, report_table_format format, int confusion)
+{
+    const char *header[] = { "assessor_a", "assessor_b", "documents", "agreement", "kappa",
+                             "agreement_bin", "kappa_bin" };
+    const int numeric[] = { 0, 0, 1, 1, 1, 1, 1 };
+    report_table *t = report_table_new(7, header, numeric);
+    for (size_t i = 0; i < ag->npairs; i++) {
+        const metrics_agreement_pair *p = &ag->pairs[i];
+        char cells[5][32];
+        snprintf(cells[0], 32, "%ld", p->n);
+        fmt4(cells[1], 32, p->agreement);
+        fmt4(cells[2], 32, p->kappa);
+        fmt4(cells[3], 32, p->agreement_bin);
+        fmt4(cells[4], 32, p->kappa_bin);
+        const char *row[] = { c->assessors[p->a], c->assessors[p->b], cells[0], cells[1],
+                              cells[2], cells[3], cells[4] };
+        report_table_add(t, row);
+    }
+    if (ag->multi > 0) {
+        char cells[5][32];
+        snprintf(cells[0], 32, "%ld", ag->multi);
+        fmt4(cells[1], 32, ag->agreement);
+        fmt4(cells[2], 32, ag->kappa);
+        fmt4(cells[3], 32, ag->agreement_bin);
+        fmt4(cells[4], 32, ag->kappa_bin);
+        const char *row[] = { "all", "(Fleiss)", cells[0], cells[1], cells[2], cells[3], cells[4] };
+        report_table_add(t, row);
+    }
+    char title[128];
+    snprintf(title, sizeof title, "%zu assessors, %zu judged documents; binary: grade >= %ld",
+             c->nassessors, c->nitems, level);
+    report_table_write(t, format, title, o);
+    int human = format == REPORT_TABLE_TEXT || format == REPORT_TABLE_MD ||
+                format == REPORT_TABLE_LATEX;
+    for (size_t i = 0; confusion && human && i < ag->npairs; i++) {
+        const metrics_agreement_pair *p = &ag->pairs[i];
+        size_t tl = strlen(c->assessors[p->a]) + strlen(c->assessors[p->b]) + 64;
+        char *mt = util_malloc(tl);
+        snprintf(mt, tl, "confusion: %s (rows) by %s (columns)", c->assessors[p->a],
+                 c->assessors[p->b]);
+        report_table *m = confusion_table(p, ag->k);
+        util_out_char(o, '\n');
+        report_table_write(m, format, mt, o);
+        report_table_free(&m);
+        free(mt);
+    }
+    size_t rows = report_table_rows(t);
+    report_table_free(&t);
+    return rows;
+}
+
 int cli_agreement(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -103,8 +190,9 @@ int cli_agreement(int argc, char **argv)
     memset(&c, 0, sizeof c);
     store *s = NULL;
     formats_qrels *q = NULL;
-    report_table *t = NULL;
-    long *grade_of = NULL, *conf = NULL, *counts = NULL, *bcounts = NULL;
+    long *grade_of = NULL;
+    metrics_agreement ag;
+    memset(&ag, 0, sizeof ag);
     optind = 1;
     while ((opt = getopt_long(argc, argv, "hd:l:", longopts, NULL)) != -1) {
         switch (opt) {
@@ -184,144 +272,18 @@ int cli_agreement(int argc, char **argv)
     free(sorted);
     free(rank);
     size_t na = c.nassessors, ni = c.nitems;
-    long maxg = 0;
-    for (size_t i = 0; i < c.nvotes; i++)
-        if (c.votes[i].grade > maxg)
-            maxg = c.votes[i].grade;
-    size_t k = (size_t)maxg + 1;
     /* grade_of[item * na + assessor], -1 when that assessor did not judge the item */
     grade_of = util_malloc((ni * na + 1) * sizeof *grade_of);
     for (size_t i = 0; i < ni * na; i++)
         grade_of[i] = -1;
     for (size_t i = 0; i < c.nvotes; i++)
         grade_of[c.votes[i].item * na + c.votes[i].assessor] = c.votes[i].grade;
-    const char *header[] = { "assessor_a", "assessor_b", "documents", "agreement", "kappa",
-                             "agreement_bin", "kappa_bin" };
-    const int numeric[] = { 0, 0, 1, 1, 1, 1, 1 };
-    t = report_table_new(7, header, numeric);
-    conf = util_malloc((k * k + 4) * sizeof *conf);
-    long bconf[4];
+    metrics_agreement_compute(grade_of, ni, na, level, &ag);
     util_out o;
     util_out_init(&o, stdout);
-    report_table **mats = util_calloc(na * na + 1, sizeof *mats);
-    char **mat_titles = util_calloc(na * na + 1, sizeof *mat_titles);
-    size_t nmats = 0;
-    for (size_t a = 0; a < na; a++) {
-        for (size_t b = a + 1; b < na; b++) {
-            memset(conf, 0, k * k * sizeof *conf);
-            memset(bconf, 0, sizeof bconf);
-            long n = 0;
-            for (size_t i = 0; i < ni; i++) {
-                long ga = grade_of[i * na + a], gb = grade_of[i * na + b];
-                if (ga < 0 || gb < 0)
-                    continue;
-                conf[(size_t)ga * k + (size_t)gb]++;
-                bconf[(ga >= level) * 2 + (gb >= level)]++;
-                n++;
-            }
-            if (n == 0)
-                continue;
-            char cells[5][32];
-            snprintf(cells[0], 32, "%ld", n);
-            fmt4(cells[1], 32, metrics_raw_agreement(conf, k));
-            fmt4(cells[2], 32, metrics_cohen_kappa(conf, k));
-            fmt4(cells[3], 32, metrics_raw_agreement(bconf, 2));
-            fmt4(cells[4], 32, metrics_cohen_kappa(bconf, 2));
-            const char *row[] = { c.assessors[a], c.assessors[b], cells[0], cells[1], cells[2],
-                                  cells[3], cells[4] };
-            report_table_add(t, row);
-            if (!confusion)
-                continue;
-            /* rows: a's grade; columns: b's grade */
-            const char **mh = util_malloc((k + 1) * sizeof *mh);
-            int *mn = util_malloc((k + 1) * sizeof *mn);
-            char (*names)[24] = util_malloc((k + 1) * sizeof *names);
-            snprintf(names[0], 24, "%s\\%s", "a", "b");
-            mh[0] = names[0];
-            mn[0] = 0;
-            for (size_t g = 0; g < k; g++) {
-                snprintf(names[g + 1], 24, "%zu", g);
-                mh[g + 1] = names[g + 1];
-                mn[g + 1] = 1;
-            }
-            report_table *m = report_table_new(k + 1, mh, mn);
-            char (*vals)[24] = util_malloc((k + 1) * sizeof *vals);
-            const char **vr = util_malloc((k + 1) * sizeof *vr);
-            for (size_t g = 0; g < k; g++) {
-                vr[0] = names[g + 1];
-                for (size_t h = 0; h < k; h++) {
-                    snprintf(vals[h + 1], 24, "%ld", conf[g * k + h]);
-                    vr[h + 1] = vals[h + 1];
-                }
-                report_table_add(m, vr);
-            }
-            size_t tl = strlen(c.assessors[a]) + strlen(c.assessors[b]) + 64;
-            mat_titles[nmats] = util_malloc(tl);
-            snprintf(mat_titles[nmats], tl, "confusion: %s (rows) by %s (columns)", c.assessors[a],
-                     c.assessors[b]);
-            mats[nmats++] = m;
-            free(mh);
-            free(mn);
-            free(names);
-            free(vals);
-            free(vr);
-        }
-    }
-    /* Fleiss over every document judged by two assessors or more. */
-    counts = util_calloc(ni * k + 1, sizeof *counts);
-    bcounts = util_calloc(ni * 2 + 1, sizeof *bcounts);
-    long multi = 0;
-    double pairs_agree = 0.0, pairs = 0.0, bpairs_agree = 0.0;
-    for (size_t i = 0; i < ni; i++) {
-        long raters = 0;
-        for (size_t a = 0; a < na; a++) {
-            long g = grade_of[i * na + a];
-            if (g < 0)
-                continue;
-            counts[i * k + (size_t)g]++;
-            bcounts[i * 2 + (g >= level)]++;
-            raters++;
-        }
-        if (raters < 2)
-            continue;
-        multi++;
-        double rr = (double)raters * (double)(raters - 1);
-        double same = 0.0, bsame = 0.0;
-        for (size_t g = 0; g < k; g++)
-            same += (double)counts[i * k + g] * (double)(counts[i * k + g] - 1);
-        for (size_t g = 0; g < 2; g++)
-            bsame += (double)bcounts[i * 2 + g] * (double)(bcounts[i * 2 + g] - 1);
-        pairs_agree += same / rr;
-        bpairs_agree += bsame / rr;
-        pairs += 1.0;
-    }
-    if (multi > 0) {
-        char cells[5][32];
-        snprintf(cells[0], 32, "%ld", multi);
-        fmt4(cells[1], 32, pairs_agree / pairs);
-        fmt4(cells[2], 32, metrics_fleiss_kappa(counts, ni, k));
-        fmt4(cells[3], 32, bpairs_agree / pairs);
-        fmt4(cells[4], 32, metrics_fleiss_kappa(bcounts, ni, 2));
-        const char *row[] = { "all", "(Fleiss)", cells[0], cells[1], cells[2], cells[3], cells[4] };
-        report_table_add(t, row);
-    }
-    char title[128];
-    snprintf(title, sizeof title, "%zu assessors, %zu judged documents; binary: grade >= %ld", na, ni,
-             level);
-    report_table_write(t, format, title, &o);
-    int human = format == REPORT_TABLE_TEXT || format == REPORT_TABLE_MD || format == REPORT_TABLE_LATEX;
-    for (size_t m = 0; m < nmats; m++) {
-        if (human) {
-            util_out_char(&o, '\n');
-            report_table_write(mats[m], format, mat_titles[m], &o);
-        }
-        report_table_free(&mats[m]);
-        free(mat_titles[m]);
-    }
-    free(mats);
-    free(mat_titles);
+    size_t rows = print_agreement(&o, &ag, &c, level, format, confusion);
     status = UTIL_EXIT_OK;
-    if (report_table_rows(t) == 0)
+    if (rows == 0)
         util_warn("agreement: no document was judged by two assessors");
     if (util_out_flush(&o) != 0 || fflush(stdout) != 0) {
         util_warn("agreement: cannot write the output");
@@ -329,11 +291,8 @@ int cli_agreement(int argc, char **argv)
     }
     util_out_free(&o);
 out:
-    report_table_free(&t);
+    metrics_agreement_free(&ag);
     free(grade_of);
-    free(conf);
-    free(counts);
-    free(bcounts);
     for (size_t i = 0; i < c.nitems; i++)
         free(c.items[i]);
     free(c.items);

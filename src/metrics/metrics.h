@@ -269,4 +269,30 @@ double metrics_fleiss_kappa(const long *counts, size_t nitems, size_t k);
 double metrics_kendall_tau(const double *x, const double *y, size_t n);
 double metrics_tau_ap(const double *x, const double *y, size_t n);
 
+/* ---- Agreement between assessors (agreement.c) ---- */
+
+/* Two assessors on the items both judged. */
+typedef struct metrics_agreement_pair {
+    size_t a, b;                  /* assessors, a < b */
+    long n;                       /* items both judged */
+    double agreement, kappa;      /* raw agreement and Cohen's kappa on the grades */
+    double agreement_bin, kappa_bin;  /* the same on relevant (grade >= level) or not */
+    long *confusion;              /* k x k: rows a's grade, columns b's */
+} metrics_agreement_pair;
+
+typedef struct metrics_agreement {
+    size_t k;                     /* grades 0..k-1 (k = the highest grade + 1, at least 1) */
+    metrics_agreement_pair *pairs;    /* the pairs with n > 0, by a then b */
+    size_t npairs;
+    long multi;                   /* items judged by two assessors or more */
+    double agreement, kappa;      /* over those: mean pairwise agreement, Fleiss' kappa */
+    double agreement_bin, kappa_bin;
+} metrics_agreement;
+
+/* grade_of[item * nassessors + assessor]: the grade, or -1 when that assessor did not
+ * judge the item. Fills out (freed with metrics_agreement_free). */
+void metrics_agreement_compute(const long *grade_of, size_t nitems, size_t nassessors,
+                               long level, metrics_agreement *out);
+void metrics_agreement_free(metrics_agreement *a);
+
 #endif
