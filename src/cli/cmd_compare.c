@@ -26,6 +26,34 @@ static const char compare_usage[] =
     "Pairs are ordered by the measure, best run first; effect size is the mean difference\n"
     "over the standard deviation of the differences (d_z).\n";
 
+/* The comparisons as a table, one row each. */
+static report_table *compare_table(report_live *l, const metrics_comparison *res, size_t n,
+                                   size_t nt, double alpha)
+{
+    const char *header[] = { "run_a", "run_b", "topics", "mean_a", "mean_b", "diff", "d_z",
+                             "test", "statistic", "p", "p_adj", "sig" };
+    const int numeric[] = { 0, 0, 1, 1, 1, 1, 1, 0, 1, 1, 1, 0 };
+    report_table *t = report_table_new(12, header, numeric);
+    for (size_t i = 0; i < n; i++) {
+        const metrics_comparison *r = &res[i];
+        char cells[8][32];
+        double ma = report_live_value(l, r->a, 0), mb = report_live_value(l, r->b, 0);
+        snprintf(cells[0], 32, "%zu", nt);
+        snprintf(cells[1], 32, "%.4f", ma);
+        snprintf(cells[2], 32, "%.4f", mb);
+        snprintf(cells[3], 32, "%.4f", ma - mb);
+        snprintf(cells[4], 32, "%.4f", r->effect_size);
+        snprintf(cells[5], 32, "%.4f", r->result.statistic);
+        snprintf(cells[6], 32, "%.4g", r->result.p);
+        snprintf(cells[7], 32, "%.4g", r->p_adjusted);
+        const char *row[] = { report_live_run(l, r->a), report_live_run(l, r->b), cells[0],
+                              cells[1], cells[2], cells[3], cells[4], metrics_test_name(r->test),
+                              cells[5], cells[6], cells[7], r->p_adjusted < alpha ? "*" : "" };
+        report_table_add(t, row);
+    }
+    return t;
+}
+
 int cli_compare(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -178,17 +206,8 @@ int cli_compare(int argc, char **argv)
     size_t *order = util_malloc(nr * sizeof *order);
     report_live_order(l, 0, -1, order);
     /* The pairs, first run the better one (or the run against the baseline). */
-    size_t npairs = 0, *pa = util_malloc(nr * nr * sizeof *pa), *pb = util_malloc(nr * nr * sizeof *pb);
-    for (size_t i = 0; i < nr; i++) {
-        for (size_t j = i + 1; j < nr && base < 0; j++) {
-            pa[npairs] = order[i];
-            pb[npairs++] = order[j];
-        }
-        if (base >= 0 && order[i] != (size_t)base) {
-            pa[npairs] = order[i];
-            pb[npairs++] = (size_t)base;
-        }
-    }
+    size_t *pa = util_malloc(nr * nr * sizeof *pa), *pb = util_malloc(nr * nr * sizeof *pb);
+    size_t npairs = metrics_compare_pairs(order, nr, base, pa, pb);
     double *x = util_malloc(nr * nt * sizeof *x);
     for (size_t r = 0; r < nr; r++)
         for (size_t k = 0; k < nt; k++)
@@ -200,34 +219,8 @@ int cli_compare(int argc, char **argv)
             tests[ntests++] = (metrics_test)k;
     else
         tests[ntests++] = test;
-    const char *header[] = { "run_a", "run_b", "topics", "mean_a", "mean_b", "diff", "d_z",
-                             "test", "statistic", "p", "p_adj", "sig" };
-    const int numeric[] = { 0, 0, 1, 1, 1, 1, 1, 0, 1, 1, 1, 0 };
-    t = report_table_new(12, header, numeric);
-    metrics_test_result *res = util_malloc((npairs + 1) * sizeof *res);
-    double *p = util_malloc((npairs + 1) * sizeof *p), *adj = util_malloc((npairs + 1) * sizeof *adj);
-    for (size_t k = 0; k < ntests; k++) {
-        for (size_t i = 0; i < npairs; i++) {
-            metrics_test_paired(tests[k], x + pa[i] * nt, x + pb[i] * nt, nt, &to, &res[i]);
-            p[i] = res[i].p;
-        }
-        metrics_p_adjust(p, npairs, corr, adj);
-        for (size_t i = 0; i < npairs; i++) {
-            char cells[8][32];
-            snprintf(cells[0], 32, "%zu", nt);
-            snprintf(cells[1], 32, "%.4f", report_live_value(l, pa[i], 0));
-            snprintf(cells[2], 32, "%.4f", report_live_value(l, pb[i], 0));
-            snprintf(cells[3], 32, "%.4f", report_live_value(l, pa[i], 0) - report_live_value(l, pb[i], 0));
-            snprintf(cells[4], 32, "%.4f", metrics_effect_size(x + pa[i] * nt, x + pb[i] * nt, nt));
-            snprintf(cells[5], 32, "%.4f", res[i].statistic);
-            snprintf(cells[6], 32, "%.4g", p[i]);
-            snprintf(cells[7], 32, "%.4g", adj[i]);
-            const char *row[] = { report_live_run(l, pa[i]), report_live_run(l, pb[i]), cells[0],
-                                  cells[1], cells[2], cells[3], cells[4], metrics_test_name(tests[k]),
-                                  cells[5], cells[6], cells[7], adj[i] < alpha ? "*" : "" };
-            report_table_add(t, row);
-        }
-    }
+    metrics_comparison *res = metrics_compare(x, nt, pa, pb, npairs, tests, ntests, &to, corr);
+    t = compare_table(l, res, ntests * npairs, nt, alpha);
     char title[256];
     snprintf(title, sizeof title, "%s over %zu judged topics, %s-sided, correction %s", measure,
              nt, to.sided == 1 ? "one" : "two",
@@ -245,8 +238,6 @@ int cli_compare(int argc, char **argv)
     free(pb);
     free(x);
     free(res);
-    free(p);
-    free(adj);
 out:
     report_table_free(&t);
     campaign_live_close(&c);

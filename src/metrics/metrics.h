@@ -295,4 +295,28 @@ void metrics_agreement_compute(const long *grade_of, size_t nitems, size_t nasse
                                long level, metrics_agreement *out);
 void metrics_agreement_free(metrics_agreement *a);
 
+/* ---- Comparing runs pairwise (compare.c) ---- */
+
+/* One test of one pair of runs. */
+typedef struct metrics_comparison {
+    size_t a, b;                  /* runs: a the better one, or the run against the baseline */
+    metrics_test test;
+    metrics_test_result result;
+    double p_adjusted;            /* corrected over the comparisons of the same test */
+    double effect_size;           /* d_z */
+} metrics_comparison;
+
+/* The pairs to compare: with base < 0 every pair (i, j), i before j in order (the runs,
+ * best first); else each run against base, in order. Fills a and b (nruns * nruns each)
+ * and returns the number of pairs. */
+size_t metrics_compare_pairs(const size_t *order, size_t nruns, long base, size_t *a,
+                             size_t *b);
+/* Runs each of the ntests tests on each of the npairs pairs (values: nruns x ntopics, a
+ * run's per-topic values in a row), test by test; corrects each test's p-values over its
+ * pairs. Returns ntests * npairs comparisons (freed with free). */
+metrics_comparison *metrics_compare(const double *values, size_t ntopics, const size_t *a,
+                                    const size_t *b, size_t npairs, const metrics_test *tests,
+                                    size_t ntests, const metrics_test_opts *o,
+                                    metrics_correction corr);
+
 #endif
