@@ -158,28 +158,22 @@ int cli_import_file(store *s, const cli_importer *imp, const char *path, void *c
     return UTIL_EXIT_OK;
 }
 
-int cli_campaign_only(int argc, char **argv, const char *usage, const char **path)
+int cli_campaign_only(int argc, char **argv, const char **path)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
-        { NULL, 0, NULL, 0 } };
+    const cli_command *cmd = cli_command_find(argv[0]);
     int opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         if (opt == 'h') {
-            fputs(usage, stdout);
+            cli_usage(cmd, stdout);
             return UTIL_EXIT_OK;
         }
-        if (opt != 'd') {
-            fputs(usage, stderr);
-            return UTIL_EXIT_USAGE;
-        }
+        if (opt != 'd')
+            return cli_usage_error(cmd);
         *path = optarg;
     }
-    if (optind != argc) {
-        fputs(usage, stderr);
-        return UTIL_EXIT_USAGE;
-    }
+    if (optind != argc)
+        return cli_usage_error(cmd);
     return -1;
 }
 

@@ -2,11 +2,55 @@
 #ifndef TJ_CLI_H
 #define TJ_CLI_H
 
+#include <stdio.h>
+
 #include "assess/assess.h"
 #include "campaign/campaign.h"
 #include "report/report.h"
 #include "index/index.h"
 #include "store/store.h"
+
+/* ---- The command table (commands.c): every command, its options, their help, argument
+ * names and allowed values in one place. --help, the option parsing, the bash completion
+ * and the man page check are made from it (options.c). ---- */
+
+typedef struct cli_option {
+    int key;               /* what cli_getopt returns for it: its letter, or another code */
+    const char *spec;      /* as --help shows it: "-l", "--format", "-n, --dry-run" */
+    const char *arg;       /* its argument's name, NULL for a flag */
+    const char *help;      /* lines separated by '\n'; NULL: accepted but not shown */
+    const char *values;    /* the allowed values, space-separated (completion), or NULL */
+    const char *alias;     /* another long name, accepted but not shown (trec_eval's) */
+} cli_option;
+
+typedef struct cli_command {
+    const char *name;
+    int (*run)(int argc, char **argv);   /* returns the exit status; argv[0] is name */
+    const char *summary;   /* one line, for `trecjudge --help` */
+    const char *usage;     /* the usage lines, "usage: trecjudge NAME ..." */
+    const char *about;     /* what it does, before the options */
+    const cli_option *options;   /* ended by an entry with key 0 */
+    const char *notes;     /* after the options, or NULL */
+    const char *words;     /* the first operand's words ("import export"), or NULL: files */
+    int in_order;          /* options stop at the first operand (judge) */
+} cli_command;
+
+extern const cli_command *const cli_commands[];
+extern const size_t cli_ncommands;
+const cli_command *cli_command_find(const char *name);
+
+/* getopt_long over the command's options: the key of the next option, -1 at the end, '?'
+ * for an unknown option or a missing argument (getopt_long has said which). The caller
+ * sets optind to 1 first, as for getopt_long. */
+int cli_getopt(const cli_command *c, int argc, char **argv);
+/* Prints the command's help: usage, about, options, notes. */
+void cli_usage(const cli_command *c, FILE *fp);
+/* The usage on stderr; returns UTIL_EXIT_USAGE. */
+int cli_usage_error(const cli_command *c);
+/* The bash completion script of every command and option (share/bash-completion/). */
+void cli_completion_bash(FILE *fp);
+/* Every command's options, one "COMMAND OPTION" line each, short and long forms. */
+void cli_options_list(FILE *fp);
 
 /* Each returns the process exit status (UTIL_EXIT_*). argv[0] is the subcommand name. */
 int cli_eval(int argc, char **argv);
@@ -57,9 +101,9 @@ int cli_import_lock(store *s, int wait);
 /* Reports a failed import of path (err's message, then that nothing changed). */
 int cli_import_failed(const char *path, const util_error *err);
 
-/* Parses the options of a command whose only option is -d CAMPAIGN (and --help). Returns
- * -1 to go on, or the exit status to return at once. */
-int cli_campaign_only(int argc, char **argv, const char *usage, const char **path);
+/* Parses the options of a command whose only option is -d CAMPAIGN (and --help); argv[0]
+ * names it in the command table. Returns -1 to go on, or the exit status to return at once. */
+int cli_campaign_only(int argc, char **argv, const char **path);
 
 /* Checks a name given on the command line (util_name_problem, the rule every id follows):
  * 0 when it is fine; else prints "trecjudge: COMMAND: WHAT 'NAME' PROBLEM" and returns -1,

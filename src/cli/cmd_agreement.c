@@ -7,17 +7,6 @@
 #include "cli/cli.h"
 #include "formats/formats.h"
 
-static const char agreement_usage[] =
-    "usage: trecjudge agreement [-d CAMPAIGN] [OPTIONS]\n"
-    "       trecjudge agreement [OPTIONS] PER_ASSESSOR_QRELS\n"
-    "Agreement between assessors on the documents they both judged: for each pair, the raw\n"
-    "agreement and Cohen's kappa on the grades and on relevant/not relevant; over all\n"
-    "assessors, Fleiss' kappa; and each pair's confusion matrix. The file form is what\n"
-    "`qrels export --per-assessor` writes: \"qid assessor docno grade\".\n"
-    "  -l N               a grade >= N counts as relevant (default: the campaign's, or 1)\n"
-    "  --format FMT       text (default), tsv, json, md or latex\n"
-    "  --no-confusion     leave out the confusion matrices\n";
-
 /* One judgment: item (document of a topic), assessor, grade. */
 typedef struct vote {
     size_t item, assessor;
@@ -178,10 +167,7 @@ static size_t print_agreement(util_out *o, const metrics_agreement *ag, const ag
 
 int cli_agreement(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' },     { "campaign", required_argument, NULL, 'd' },
-        { "format", required_argument, NULL, 'F' }, { "no-confusion", no_argument, NULL, 'N' },
-        { NULL, 0, NULL, 0 } };
+    const cli_command *cmd = cli_command_find("agreement");
     const char *campaign = NULL;
     report_table_format format = REPORT_TABLE_TEXT;
     long level = 1;
@@ -194,10 +180,10 @@ int cli_agreement(int argc, char **argv)
     metrics_agreement ag;
     memset(&ag, 0, sizeof ag);
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:l:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
         case 'h':
-            fputs(agreement_usage, stdout);
+            cli_usage(cmd, stdout);
             status = UTIL_EXIT_OK;
             goto out;
         case 'd':
@@ -220,12 +206,12 @@ int cli_agreement(int argc, char **argv)
             confusion = 0;
             break;
         default:
-            fputs(agreement_usage, stderr);
+            cli_usage(cmd, stderr);
             goto out;
         }
     }
     if (argc - optind > 1 || (argc - optind == 1 && campaign != NULL)) {
-        fputs(agreement_usage, stderr);
+        cli_usage(cmd, stderr);
         goto out;
     }
     util_error err = { 0, "" };

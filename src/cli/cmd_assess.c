@@ -11,13 +11,6 @@
 #include "pool/pool.h"
 #include "tui/tui.h"
 
-static const char assess_usage[] =
-    "usage: trecjudge assess [-d CAMPAIGN] [--assessor NAME] [--topic ID] [--lang LANG [--remember]]\n"
-    "Opens the assessment screen: the topics assigned to the assessor (every topic when the\n"
-    "campaign has no assignments), one pooled document at a time. A grade key saves the\n"
-    "judgment at once; ? shows every key. --lang shows the topic in LANG when it has it;\n"
-    "--remember makes LANG the assessor's default.\n";
-
 /* The collection search of the S key: BM25 over the campaign's index. */
 static long search_collection(void *ctx, const char *query, char **docnos, size_t max, util_error *err)
 {
@@ -196,19 +189,15 @@ static double monotonic_now(void)
 
 int cli_assess(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
-        { "assessor", required_argument, NULL, 'a' }, { "topic", required_argument, NULL, 't' },
-        { "lang", required_argument, NULL, 'l' }, { "remember", no_argument, NULL, 'r' },
-        { NULL, 0, NULL, 0 } };
+    const cli_command *cmd = cli_command_find("assess");
     const char *path = NULL;
     assess_options o = { 0 };
     int remember = 0, opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
         case 'h':
-            fputs(assess_usage, stdout);
+            cli_usage(cmd, stdout);
             return UTIL_EXIT_OK;
         case 'd': path = optarg; break;
         case 'a': o.assessor = optarg; break;
@@ -216,12 +205,12 @@ int cli_assess(int argc, char **argv)
         case 'l': o.lang = optarg; break;
         case 'r': remember = 1; break;
         default:
-            fputs(assess_usage, stderr);
+            cli_usage(cmd, stderr);
             return UTIL_EXIT_USAGE;
         }
     }
     if (optind != argc || (remember && o.lang == NULL)) {
-        fputs(assess_usage, stderr);
+        cli_usage(cmd, stderr);
         return UTIL_EXIT_USAGE;
     }
     if (cli_name_check("assess", "assessor", o.assessor) != 0 ||

@@ -6,26 +6,6 @@
 
 #include "cli/cli.h"
 
-static const char compare_usage[] =
-    "usage: trecjudge compare [-d CAMPAIGN] [OPTIONS]\n"
-    "       trecjudge compare [OPTIONS] QRELS RUN RUN [RUN...]\n"
-    "Tests every pair of runs (or each run against a baseline) on one measure's per-topic\n"
-    "values over the judged topics.\n"
-    "  -m MEASURE         the measure (default map)\n"
-    "  -l N               a grade >= N counts as relevant (default: the campaign's, or 1)\n"
-    "  --policy P         several assessors' grades merged as qrels export does: max\n"
-    "                     (default), majority, mean or primary=NAME\n"
-    "  --baseline TAG     compare each run with TAG only\n"
-    "  --test T           t, wilcoxon, sign, randomization, bootstrap or all (default t)\n"
-    "  --sided 1|2        one-sided (the first run better) or two-sided (default 2)\n"
-    "  --correction C     none, holm or bonferroni (default holm), over all comparisons of a test\n"
-    "  --permutations N   randomization permutations and bootstrap samples (default 10000)\n"
-    "  --seed S           seed of the randomization and bootstrap (default 42)\n"
-    "  --alpha A          significance level of the 'sig' column (default 0.05)\n"
-    "  --format FMT       text (default), tsv, json, md or latex\n"
-    "Pairs are ordered by the measure, best run first; effect size is the mean difference\n"
-    "over the standard deviation of the differences (d_z).\n";
-
 /* The comparisons as a table, one row each. */
 static report_table *compare_table(report_live *l, const metrics_comparison *res, size_t n,
                                    size_t nt, double alpha)
@@ -56,15 +36,7 @@ static report_table *compare_table(report_live *l, const metrics_comparison *res
 
 int cli_compare(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' },           { "campaign", required_argument, NULL, 'd' },
-        { "measure", required_argument, NULL, 'm' },  { "baseline", required_argument, NULL, 'b' },
-        { "test", required_argument, NULL, 't' },     { "sided", required_argument, NULL, 's' },
-        { "correction", required_argument, NULL, 'c' },
-        { "permutations", required_argument, NULL, 'P' },
-        { "seed", required_argument, NULL, 'S' },     { "alpha", required_argument, NULL, 'a' },
-        { "format", required_argument, NULL, 'F' },   { "policy", required_argument, NULL, 'Q' },
-        { NULL, 0, NULL, 0 } };
+    const cli_command *cmd = cli_command_find("compare");
     campaign_report_opts ro;
     campaign_report_opts_init(&ro, "compare");
     const char *campaign = NULL, *measure = "map", *baseline = NULL;
@@ -79,11 +51,11 @@ int cli_compare(int argc, char **argv)
     memset(&c, 0, sizeof c);
     report_table *t = NULL;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:m:l:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         long v;
         switch (opt) {
         case 'h':
-            fputs(compare_usage, stdout);
+            cli_usage(cmd, stdout);
             status = UTIL_EXIT_OK;
             goto out;
         case 'd':
@@ -163,13 +135,13 @@ int cli_compare(int argc, char **argv)
             }
             break;
         default:
-            fputs(compare_usage, stderr);
+            cli_usage(cmd, stderr);
             goto out;
         }
     }
     int nfiles = argc - optind;
     if ((nfiles > 0 && nfiles < 3) || (nfiles > 0 && campaign != NULL)) {
-        fputs(compare_usage, stderr);
+        cli_usage(cmd, stderr);
         goto out;
     }
     if (cli_name_check("compare", "baseline", baseline) != 0 ||

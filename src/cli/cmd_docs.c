@@ -6,11 +6,6 @@
 #include "cli/cli.h"
 #include "formats/formats.h"
 
-static const char docs_usage[] =
-    "usage: trecjudge docs import [-d CAMPAIGN] [--format auto|trec|jsonl|tsv] FILE...\n"
-    "Stores each document's docno, title and text. Invalid UTF-8 is repaired (U+FFFD) and\n"
-    "counted; a docno already in the campaign is an error.\n";
-
 typedef struct docs_ctx {
     store *s;
     const char *path;
@@ -69,12 +64,10 @@ static const cli_importer docs_importer = { "docs", docs_body, docs_done, NULL, 
 
 int cli_docs(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
-        { "format", required_argument, NULL, 'f' }, { NULL, 0, NULL, 0 } };
+    const cli_command *cmd = cli_command_find("docs");
     if (argc < 2 || strcmp(argv[1], "import") != 0) {
         int help = argc >= 2 && strcmp(argv[1], "--help") == 0;
-        fputs(docs_usage, help ? stdout : stderr);
+        cli_usage(cmd, help ? stdout : stderr);
         return help ? UTIL_EXIT_OK : UTIL_EXIT_USAGE;
     }
     argc--;
@@ -83,9 +76,9 @@ int cli_docs(int argc, char **argv)
     formats_docs_format fmt = FORMATS_DOCS_AUTO;
     int opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         if (opt == 'h') {
-            fputs(docs_usage, stdout);
+            cli_usage(cmd, stdout);
             return UTIL_EXIT_OK;
         } else if (opt == 'd') {
             path = optarg;
@@ -95,12 +88,12 @@ int cli_docs(int argc, char **argv)
                 return UTIL_EXIT_USAGE;
             }
         } else {
-            fputs(docs_usage, stderr);
+            cli_usage(cmd, stderr);
             return UTIL_EXIT_USAGE;
         }
     }
     if (optind == argc) {
-        fputs(docs_usage, stderr);
+        cli_usage(cmd, stderr);
         return UTIL_EXIT_USAGE;
     }
     int status = UTIL_EXIT_OK;

@@ -10,27 +10,6 @@
 #include "report/report.h"
 #include "util/util.h"
 
-static const char eval_usage[] =
-    "usage: trecjudge eval [OPTIONS] QRELS RUN [RUN...]\n"
-    "Evaluates each RUN against QRELS and prints trec_eval's output format.\n"
-    "  -q                 also print each topic's values\n"
-    "  -c                 average over every qrels topic (a missing topic retrieved nothing)\n"
-    "  -J                 drop retrieved documents that are not judged\n"
-    "  -M N               evaluate only the top N documents of each topic\n"
-    "  -l N               a grade >= N counts as relevant (default 1)\n"
-    "  -N N               number of documents in the collection (for utility)\n"
-    "  -n                 no summary lines\n"
-    "  -m MEASURE[.PARAMS]  select measures (official, all_trec, set, trecjudge, all, qrels_jg,\n"
-    "                     all_prefs, prefs,\n"
-    "                     or a name)\n"
-    "  -R qrels_jg        QRELS has judgment groups (\"qid jg docno rel\"): use -m qrels_jg\n"
-    "  -R prefs           QRELS has preferences (\"qid jg jsg docno level\"): use -m all_prefs\n"
-    "  -R qrels_prefs     QRELS is read as preferences, one judgment group per jg column\n"
-    "  -Z FILE            print z-scores against FILE's \"qid measure mean stddev\" lines\n"
-    "  --format FMT       trec (default), tsv or json\n"
-    "  --jk-base B        log base of Jarvelin-Kekalainen DCG (default 2)\n"
-    "Files may be gzip-compressed; '-' reads a run from standard input.\n";
-
 static void z_line(util_out *o, const char *name, const char *qid, double v)
 {
     util_out_char(o, 'Z');
@@ -89,23 +68,7 @@ static int parse_long_opt(const char *opt, const char *arg, long *out)
 
 int cli_eval(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' },
-        { "format", required_argument, NULL, 'F' },
-        { "jk-base", required_argument, NULL, 'B' },
-        { "query_eval_wanted", no_argument, NULL, 'q' },
-        { "measure", required_argument, NULL, 'm' },
-        { "complete_rel_info_wanted", no_argument, NULL, 'c' },
-        { "level_for_rel", required_argument, NULL, 'l' },
-        { "nosummary", no_argument, NULL, 'n' },
-        { "Judged_docs_only", no_argument, NULL, 'J' },
-        { "Number_docs_in_coll", required_argument, NULL, 'N' },
-        { "Max_retrieved_per_topic", required_argument, NULL, 'M' },
-        { "Rel_info_format", required_argument, NULL, 'R' },
-        { "Results_format", required_argument, NULL, 'T' },
-        { "Zscore", required_argument, NULL, 'Z' },
-        { NULL, 0, NULL, 0 }
-    };
+    const cli_command *cmd = cli_command_find("eval");
     metrics_params params;
     metrics_params_init(&params);
     metrics_set *set = metrics_set_new();
@@ -120,11 +83,11 @@ int cli_eval(int argc, char **argv)
     eval_judge *judge = NULL;
     optind = 1;
     int opt;
-    while ((opt = getopt_long(argc, argv, "hqm:cl:nD:JN:M:R:T:Z:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         long v;
         switch (opt) {
         case 'h':
-            fputs(eval_usage, stdout);
+            cli_usage(cmd, stdout);
             status = UTIL_EXIT_OK;
             goto out;
         case 'q':
@@ -204,12 +167,12 @@ int cli_eval(int argc, char **argv)
             break;
         }
         default:
-            fputs(eval_usage, stderr);
+            cli_usage(cmd, stderr);
             goto out;
         }
     }
     if (argc - optind < 2) {
-        fputs(eval_usage, stderr);
+        cli_usage(cmd, stderr);
         goto out;
     }
     if (metrics_set_empty(set))

@@ -7,13 +7,6 @@
 
 #include "cli/cli.h"
 
-static const char index_usage[] =
-    "usage: trecjudge index [-d CAMPAIGN] [--stem porter|none] [--stopwords en|none] [--rebuild]\n"
-    "Builds the search index of the campaign's documents in CAMPAIGN.index, or adds the\n"
-    "documents imported since it was built. --stem and --stopwords choose how text is\n"
-    "analysed (default: none); given, and different from the index's, they rebuild it.\n"
-    "--rebuild starts over.\n";
-
 typedef struct add_ctx {
     index_inverted *idx;
     size_t added;
@@ -107,18 +100,15 @@ out:
 
 int cli_index(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
-        { "stem", required_argument, NULL, 's' }, { "stopwords", required_argument, NULL, 'w' },
-        { "rebuild", no_argument, NULL, 'r' }, { NULL, 0, NULL, 0 } };
+    const cli_command *cmd = cli_command_find("index");
     const char *path = NULL;
     index_analyzer a = { 0, 0 };
     int rebuild = 0, analysis = 0, opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
         case 'h':
-            fputs(index_usage, stdout);
+            cli_usage(cmd, stdout);
             return UTIL_EXIT_OK;
         case 'd':
             path = optarg;
@@ -143,12 +133,12 @@ int cli_index(int argc, char **argv)
             rebuild = 1;
             break;
         default:
-            fputs(index_usage, stderr);
+            cli_usage(cmd, stderr);
             return UTIL_EXIT_USAGE;
         }
     }
     if (optind != argc) {
-        fputs(index_usage, stderr);
+        cli_usage(cmd, stderr);
         return UTIL_EXIT_USAGE;
     }
     int status = UTIL_EXIT_OK;

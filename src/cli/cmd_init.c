@@ -7,17 +7,6 @@
 #include "assess/assess.h"
 #include "cli/cli.h"
 
-static const char init_usage[] =
-    "usage: trecjudge init [-d CAMPAIGN] [--scale binary|graded4] [--grades SPEC]\n"
-    "                      [--relevance-level N] [--lang LANG]\n"
-    "Creates a new, empty campaign file (default: $TRECJUDGE_CAMPAIGN or campaign.tjdb).\n"
-    "The judgment scale is binary (0 Not relevant, 1 Relevant) unless --scale graded4\n"
-    "(0 Not, 1 Partially, 2 Fairly, 3 Highly relevant) or --grades gives it as\n"
-    "GRADE:LABEL:KEY,... (for example \"0:Not relevant:x,1:Relevant:y,2:Perfect:p\"); a key\n"
-    "the assessment screen uses for something else is refused. A grade at or above the\n"
-    "relevance level (default 1) counts as relevant. --lang sets the language topics are\n"
-    "shown in on the assessment screen (default: English when a topic has it).\n";
-
 static const char graded4[] =
     "0:Not relevant:0,1:Partially relevant:1,2:Fairly relevant:2,3:Highly relevant:3";
 
@@ -72,20 +61,16 @@ static int parse_grades(char *text, store_grade *grades, size_t max, size_t *n)
 
 int cli_init(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
-        { "scale", required_argument, NULL, 's' }, { "grades", required_argument, NULL, 'g' },
-        { "relevance-level", required_argument, NULL, 'l' }, { "lang", required_argument, NULL, 'L' },
-        { NULL, 0, NULL, 0 } };
+    const cli_command *cmd = cli_command_find("init");
     const char *lang = NULL;
     const char *path = NULL, *spec = "0:Not relevant:0,1:Relevant:1";
     long level = 1;
     int opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
         case 'h':
-            fputs(init_usage, stdout);
+            cli_usage(cmd, stdout);
             return UTIL_EXIT_OK;
         case 'd':
             path = optarg;
@@ -111,12 +96,12 @@ int cli_init(int argc, char **argv)
             lang = optarg;
             break;
         default:
-            fputs(init_usage, stderr);
+            cli_usage(cmd, stderr);
             return UTIL_EXIT_USAGE;
         }
     }
     if (optind != argc) {
-        fputs(init_usage, stderr);
+        cli_usage(cmd, stderr);
         return UTIL_EXIT_USAGE;
     }
     char *text = util_strdup(spec);

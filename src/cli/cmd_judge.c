@@ -7,22 +7,6 @@
 #include "cli/cli.h"
 #include "formats/formats.h"
 
-static const char judge_usage[] =
-    "usage: trecjudge judge [-d CAMPAIGN] [--assessor NAME] [--note TEXT] [--seconds S]\n"
-    "                       [--add-to-pool] TOPIC DOCNO GRADE\n"
-    "       trecjudge judge [-d CAMPAIGN] [--assessor NAME] [--add-to-pool] -\n"
-    "Records a judgment; the change goes to the history. GRADE is one of the campaign's\n"
-    "scale ('trecjudge init --scale/--grades'), or -1: pooled, not judged (it takes a grade\n"
-    "back). DOCNO must be in TOPIC's pool; --add-to-pool adds it first (source 'manual',\n"
-    "after the topic's last position). Options come before TOPIC.\n"
-    "With '-', reads \"TOPIC DOCNO GRADE\" lines from standard input as they arrive; each\n"
-    "is saved in its own transaction and answered on standard output, flushed, once it is\n"
-    "durable: \"saved TOPIC DOCNO GRADE\", or \"error LINE: PROBLEM\" for a line that is\n"
-    "refused (the problem also goes to standard error). A refused line does not stop the\n"
-    "others; a system error (I/O, lock) stops the stream. Blank lines and lines starting\n"
-    "with '#' get no answer. The exit status is that of the first refused line (0 when\n"
-    "every line was saved).\n";
-
 /* A stdin line longer than this is refused (as the file readers do). */
 #define JUDGE_MAX_LINE (1u << 20)
 
@@ -180,22 +164,18 @@ static int judge_batch(judge_ctx *c)
 
 int cli_judge(int argc, char **argv)
 {
-    enum { OPT_ADD = 256 };
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
-        { "assessor", required_argument, NULL, 'a' }, { "note", required_argument, NULL, 'n' },
-        { "seconds", required_argument, NULL, 's' },
-        { "add-to-pool", no_argument, NULL, OPT_ADD }, { NULL, 0, NULL, 0 } };
+    const cli_command *cmd = cli_command_find("judge");
+    enum { OPT_ADD = 'P' };   /* its key in the command table */
     const char *path = NULL;
     judge_ctx c;
     memset(&c, 0, sizeof c);
     int opt;
     optind = 1;
     /* options end at TOPIC, so that a GRADE of -1 is not taken for one */
-    while ((opt = getopt_long(argc, argv, "+hd:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
         case 'h':
-            fputs(judge_usage, stdout);
+            cli_usage(cmd, stdout);
             return UTIL_EXIT_OK;
         case 'd':
             path = optarg;
@@ -216,13 +196,13 @@ int cli_judge(int argc, char **argv)
             c.add_to_pool = 1;
             break;
         default:
-            fputs(judge_usage, stderr);
+            cli_usage(cmd, stderr);
             return UTIL_EXIT_USAGE;
         }
     }
     int batch = argc - optind == 1 && strcmp(argv[optind], "-") == 0;
     if (!batch && argc - optind != 3) {
-        fputs(judge_usage, stderr);
+        cli_usage(cmd, stderr);
         return UTIL_EXIT_USAGE;
     }
     if (c.assessor == NULL)

@@ -11,41 +11,6 @@
 #include "pool/pool.h"
 #include "util/util.h"
 
-static const char pool_usage[] =
-    "usage: trecjudge pool [OPTIONS] [RUN...]\n"
-    "With RUN files, reads them and prints their pool (no campaign). Without, builds the pool\n"
-    "of the campaign's runs (-d) and adds the documents not pooled yet to its pool (judged\n"
-    "documents keep their judgments), then says how many pooled documents have no text in\n"
-    "the campaign (see 'docs import'). Rankings are in trec_eval order (score descending,\n"
-    "docno descending on ties), whatever the rank column says.\n"
-    "  --strategy S     depth (default), rrf, rbp, rbp-max, borda (Take@N), mtf, maxmean (live)\n"
-    "  --depth K        depth-k: each run's top K; the others: candidate depth (default 100,\n"
-    "                   0: whole rankings)\n"
-    "  --depth-file F   per-topic depth, lines \"qid K\"\n"
-    "  --budget N       Take@N: N documents per topic; mtf, maxmean: judgments per topic\n"
-    "  --rbp-p P        RBP persistence (default 0.8)\n"
-    "  --order O        presentation order: docno (default), shuffle, priority\n"
-    "  --seed S         seed of the shuffle (default 0)\n"
-    "  --stats          print pool statistics per topic and per run instead\n"
-    "  --overlap        with --stats: documents contributed by both runs of each pair\n"
-    "  --bias           print the leave-one-run-out report (MAP without each run's unique\n"
-    "                   documents) instead\n"
-    "  --qrels FILE     judgments for --bias (default: the campaign's)\n"
-    "  --policy P       several assessors' grades for --bias, as qrels export merges them:\n"
-    "                   max (default), majority, mean or primary=NAME\n"
-    "  -l LEVEL         a grade >= LEVEL is relevant (default: the campaign's, or 1)\n"
-    "  --format F       table (default), tsv or json, for --stats and --bias\n"
-    "  --export FORM    list (\"qid docno\", the default with RUN files), qrels (grade -1) or\n"
-    "                   run (\"qid Q0 docno rank score pool\"); on a campaign: its pool table\n"
-    "  -o FILE          write to FILE instead of standard output\n"
-    "  -n, --dry-run    on a campaign: report what would be added, change nothing\n"
-    "  --next QID       mtf, maxmean: print the document the strategy proposes next for\n"
-    "                   topic QID after the campaign's judgments (as the assessment screen)\n"
-    "  -d CAMPAIGN      the campaign file (default $TRECJUDGE_CAMPAIGN or campaign.tjdb)\n"
-    "The campaign records the strategy and its parameters in its settings (pool.strategy,\n"
-    "pool.depth, pool.depth.QID, pool.budget, pool.order, pool.seed, pool.rbp_p); options\n"
-    "not given are taken from there.\n";
-
 enum { EXPORT_NONE, EXPORT_LIST, EXPORT_QRELS, EXPORT_RUN };
 enum { FMT_TABLE, FMT_TSV, FMT_JSON };
 
@@ -963,17 +928,18 @@ out:
 
 /* ---- the command ---- */
 
+/* The keys of pool's long options in the command table (commands.c). */
 enum {
-    OPT_STRATEGY = 1000, OPT_DEPTH, OPT_DEPTH_FILE, OPT_BUDGET, OPT_RBP_P, OPT_ORDER, OPT_SEED,
-    OPT_STATS, OPT_OVERLAP, OPT_BIAS, OPT_QRELS, OPT_FORMAT, OPT_EXPORT, OPT_NEXT,
-    OPT_POLICY
+    OPT_STRATEGY = 'S', OPT_DEPTH = 'k', OPT_DEPTH_FILE = 'K', OPT_BUDGET = 'b', OPT_RBP_P = 'p',
+    OPT_ORDER = 'O', OPT_SEED = 's', OPT_STATS = 't', OPT_OVERLAP = 'v', OPT_BIAS = 'B',
+    OPT_QRELS = 'q', OPT_FORMAT = 'F', OPT_EXPORT = 'e', OPT_NEXT = 'x', OPT_POLICY = 'Q'
 };
 
 static int usage_error(const char *what)
 {
     if (what != NULL)
         util_warn("pool: %s", what);
-    fputs(pool_usage, stderr);
+    cli_usage(cli_command_find("pool"), stderr);
     return UTIL_EXIT_USAGE;
 }
 
@@ -991,23 +957,7 @@ static int check_params(pool_params *p)
 
 int cli_pool(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
-        { "strategy", required_argument, NULL, OPT_STRATEGY },
-        { "depth", required_argument, NULL, OPT_DEPTH },
-        { "depth-file", required_argument, NULL, OPT_DEPTH_FILE },
-        { "budget", required_argument, NULL, OPT_BUDGET },
-        { "rbp-p", required_argument, NULL, OPT_RBP_P },
-        { "order", required_argument, NULL, OPT_ORDER },
-        { "seed", required_argument, NULL, OPT_SEED },
-        { "stats", no_argument, NULL, OPT_STATS }, { "overlap", no_argument, NULL, OPT_OVERLAP },
-        { "bias", no_argument, NULL, OPT_BIAS }, { "qrels", required_argument, NULL, OPT_QRELS },
-        { "format", required_argument, NULL, OPT_FORMAT },
-        { "export", required_argument, NULL, OPT_EXPORT },
-        { "output", required_argument, NULL, 'o' }, { "dry-run", no_argument, NULL, 'n' },
-        { "next", required_argument, NULL, OPT_NEXT },
-        { "policy", required_argument, NULL, OPT_POLICY },
-        { NULL, 0, NULL, 0 } };
+    const cli_command *cmd = cli_command_find("pool");
     pool_ctx c;
     memset(&c, 0, sizeof c);
     pool_params_init(&c.params);
@@ -1024,11 +974,11 @@ int cli_pool(int argc, char **argv)
     judgments jud;
     memset(&jud, 0, sizeof jud);
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:o:nl:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         size_t v;
         switch (opt) {
         case 'h':
-            fputs(pool_usage, stdout);
+            cli_usage(cmd, stdout);
             return UTIL_EXIT_OK;
         case 'd': campaign = optarg; break;
         case 'o': output = optarg; break;

@@ -7,15 +7,6 @@
 #include "cli/cli.h"
 #include "formats/formats.h"
 
-static const char qrels_usage[] =
-    "usage: trecjudge qrels import [-d CAMPAIGN] [--assessor NAME] QRELS\n"
-    "       trecjudge qrels export [-d CAMPAIGN] [--policy max|majority|mean|primary=NAME]\n"
-    "                              [--per-assessor]\n"
-    "import stores the judgments of a qrels file (grade -1: pooled, not judged) under one\n"
-    "assessor (default 'qrels'); export prints TREC qrels on standard output. When several\n"
-    "assessors judged a document, --policy decides its grade (default max); --per-assessor\n"
-    "prints every assessor's judgment with the assessor in the second column (qrels_jg form).\n";
-
 typedef struct import_ctx {
     const char *assessor;
     size_t topics;
@@ -208,13 +199,10 @@ static int qrels_export(store *s, campaign_policy pol, const char *primary, int 
 
 int cli_qrels(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
-        { "assessor", required_argument, NULL, 'a' }, { "policy", required_argument, NULL, 'p' },
-        { "per-assessor", no_argument, NULL, 'j' }, { NULL, 0, NULL, 0 } };
+    const cli_command *cmd = cli_command_find("qrels");
     if (argc < 2 || (strcmp(argv[1], "import") != 0 && strcmp(argv[1], "export") != 0)) {
         int help = argc >= 2 && strcmp(argv[1], "--help") == 0;
-        fputs(qrels_usage, help ? stdout : stderr);
+        cli_usage(cmd, help ? stdout : stderr);
         return help ? UTIL_EXIT_OK : UTIL_EXIT_USAGE;
     }
     int import = strcmp(argv[1], "import") == 0;
@@ -224,10 +212,10 @@ int cli_qrels(int argc, char **argv)
     campaign_policy pol = CAMPAIGN_POLICY_MAX;
     int per_assessor = 0, opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
         case 'h':
-            fputs(qrels_usage, stdout);
+            cli_usage(cmd, stdout);
             return UTIL_EXIT_OK;
         case 'd':
             path = optarg;
@@ -245,12 +233,12 @@ int cli_qrels(int argc, char **argv)
             }
             break;
         default:
-            fputs(qrels_usage, stderr);
+            cli_usage(cmd, stderr);
             return UTIL_EXIT_USAGE;
         }
     }
     if (argc - optind != (import ? 1 : 0)) {
-        fputs(qrels_usage, stderr);
+        cli_usage(cmd, stderr);
         return UTIL_EXIT_USAGE;
     }
     if (cli_name_check(import ? "qrels import" : "qrels export", "assessor", assessor) != 0 ||

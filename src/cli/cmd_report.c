@@ -10,31 +10,6 @@
 #include "cli/cli.h"
 #include "formats/formats.h"
 
-static const char report_usage[] =
-    "usage: trecjudge report [-d CAMPAIGN] [OPTIONS]\n"
-    "       trecjudge report [OPTIONS] QRELS RUN [RUN...]\n"
-    "Every measure of every run over the topics judged so far, as `trecjudge eval` computes\n"
-    "them on the campaign's exported qrels (several assessors: the highest grade).\n"
-    "  -m MEASURE         a measure (repeatable; default MAP GMAP P@10 R-prec bpref MRR\n"
-    "                     nDCG@10 RBP resid ERR@20 judged@10)\n"
-    "  --rbp-p P          persistence of the default RBP columns (default 0.8)\n"
-    "  -l N               a grade >= N counts as relevant (default: the campaign's)\n"
-    "  --policy P         several assessors' grades as qrels export merges them: max\n"
-    "                     (default), majority, mean or primary=NAME\n"
-    "  --sort MEASURE     order of the runs (default: the first measure)\n"
-    "  --topic QID        one topic's values (drill-down)\n"
-    "  --run TAG          one run's values on each judged topic, then its summary\n"
-    "  --format FMT       text (default), tsv, json, md or latex\n"
-    "  --stability        Kendall tau and tau_AP between the ranking by the sort measure\n"
-    "                     and by each other measure, and at each checkpoint\n"
-    "  --checkpoint-every N  a checkpoint every N judgments of the history (campaign only)\n"
-    "  --plot KIND        a chart instead of the table: pr, cg, dcg, ndcg or rpdiff\n"
-    "  --runs A[,B...]    the runs to plot (default: the best three; rpdiff: the best two)\n"
-    "  --depth N          ranks of the cg/dcg/ndcg curves (default 20)\n"
-    "  --svg FILE         write the chart as SVG to FILE instead of the terminal\n"
-    "  --watch SECONDS    redraw every SECONDS as judgments arrive (campaign only)\n"
-    "  --count N          with --watch: stop after N drawings\n";
-
 /* ---- printing ---- */
 
 static void fmt_value(char *buf, size_t size, double v)
@@ -302,17 +277,7 @@ out:
 
 int cli_report(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' },         { "campaign", required_argument, NULL, 'd' },
-        { "measure", required_argument, NULL, 'm' }, { "rbp-p", required_argument, NULL, 'p' },
-        { "sort", required_argument, NULL, 's' },    { "topic", required_argument, NULL, 't' },
-        { "format", required_argument, NULL, 'F' },  { "stability", no_argument, NULL, 'S' },
-        { "checkpoint-every", required_argument, NULL, 'C' },
-        { "plot", required_argument, NULL, 'P' },    { "runs", required_argument, NULL, 'r' },
-        { "depth", required_argument, NULL, 'D' },   { "svg", required_argument, NULL, 'G' },
-        { "watch", required_argument, NULL, 'w' },   { "count", required_argument, NULL, 'n' },
-        { "run", required_argument, NULL, 'R' },     { "policy", required_argument, NULL, 'Q' },
-        { NULL, 0, NULL, 0 } };
+    const cli_command *cmd = cli_command_find("report");
     campaign_report_opts ro;
     campaign_report_opts_init(&ro, "report");
     const char *campaign = NULL, *sort_name = NULL, *topic = NULL, *plot = NULL, *runs = NULL;
@@ -325,12 +290,12 @@ int cli_report(int argc, char **argv)
     campaign_live c;
     memset(&c, 0, sizeof c);
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:m:l:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         long v;
         double dv;
         switch (opt) {
         case 'h':
-            fputs(report_usage, stdout);
+            cli_usage(cmd, stdout);
             status = UTIL_EXIT_OK;
             goto out;
         case 'd':
@@ -413,13 +378,13 @@ int cli_report(int argc, char **argv)
             }
             break;
         default:
-            fputs(report_usage, stderr);
+            cli_usage(cmd, stderr);
             goto out;
         }
     }
     int nfiles = argc - optind;
     if (nfiles == 1 || (nfiles > 0 && campaign != NULL)) {
-        fputs(report_usage, stderr);
+        cli_usage(cmd, stderr);
         goto out;
     }
     if (cli_name_check("report", "topic", topic) != 0 ||

@@ -7,11 +7,6 @@
 #include "formats/formats.h"
 #include "metrics/metrics.h"
 
-static const char runs_usage[] =
-    "usage: trecjudge runs import [-d CAMPAIGN] [--tag TAG] RUN...\n"
-    "Stores each run (its ranking per topic in trec_eval order) in the campaign. A file\n"
-    "imported before is recognised by its content and skipped.\n";
-
 typedef struct runs_ctx {
     store *s;
     const char *path;
@@ -161,33 +156,31 @@ fail:
 
 int cli_runs(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
-        { "tag", required_argument, NULL, 't' }, { NULL, 0, NULL, 0 } };
+    const cli_command *cmd = cli_command_find("runs");
     const char *path = NULL, *tag = NULL;
     if (argc < 2 || strcmp(argv[1], "import") != 0) {
-        fputs(runs_usage, argc >= 2 && strcmp(argv[1], "--help") == 0 ? stdout : stderr);
+        cli_usage(cmd, argc >= 2 && strcmp(argv[1], "--help") == 0 ? stdout : stderr);
         return argc >= 2 && strcmp(argv[1], "--help") == 0 ? UTIL_EXIT_OK : UTIL_EXIT_USAGE;
     }
     argc--;
     argv++;
     int opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         if (opt == 'h') {
-            fputs(runs_usage, stdout);
+            cli_usage(cmd, stdout);
             return UTIL_EXIT_OK;
         } else if (opt == 'd') {
             path = optarg;
         } else if (opt == 't') {
             tag = optarg;
         } else {
-            fputs(runs_usage, stderr);
+            cli_usage(cmd, stderr);
             return UTIL_EXIT_USAGE;
         }
     }
     if (optind == argc || (tag != NULL && argc - optind > 1)) {
-        fputs(runs_usage, stderr);
+        cli_usage(cmd, stderr);
         return UTIL_EXIT_USAGE;
     }
     if (cli_name_check("runs import", "--tag", tag) != 0)

@@ -7,28 +7,6 @@
 #include "cli/cli.h"
 #include "formats/formats.h"
 
-static const char search_usage[] =
-    "usage: trecjudge search [-d CAMPAIGN] [--model M] [--k1 X] [--b X] [--depth N]\n"
-    "                        [--topics FIELD[+FIELD...]] [--lang L]\n"
-    "                        [--topic-file FILE [--topic-format FMT]] [--tag TAG]\n"
-    "                        [-o RUN] [--import]\n"
-    "       trecjudge search [-d CAMPAIGN] [--model M] [--depth N] --query TEXT\n"
-    "                        [--add-to-pool QID]\n"
-    "Ranks the campaign's documents (through its index, built or updated first) for every\n"
-    "topic of the campaign, or of FILE, and writes a TREC run (qid Q0 docno rank score tag).\n"
-    "  --model M        jaccard, tf, logtf, tfidf, cosine or bm25 (default bm25)\n"
-    "  --k1 X, --b X    BM25's parameters (default 0.9 and 0.4)\n"
-    "  --depth N        documents per topic (default 1000)\n"
-    "  --topics FIELDS  the topic fields that make the query (default title)\n"
-    "  --lang L         the fields' language (default en when present, else the first)\n"
-    "  --topic-format   auto, clef, covid, ehealth, trec, tsv, or docs (a TREC document\n"
-    "                   file whose DOCNO is the topic id and whose text is the query)\n"
-    "  --tag TAG        the run tag (default tj-MODEL)\n"
-    "  -o RUN           write the run to RUN (default standard output, unless --import)\n"
-    "  --import         store the run in the campaign\n"
-    "  --query TEXT     print the best documents for TEXT (rank, docno, score; tab-separated)\n"
-    "  --add-to-pool Q  also add them to topic Q's pool, marked as found by search\n";
-
 /* One topic's query text. */
 typedef struct topic_query {
     char *qid;
@@ -478,16 +456,7 @@ done:
 
 int cli_search(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
-        { "model", required_argument, NULL, 'm' }, { "k1", required_argument, NULL, 'K' },
-        { "b", required_argument, NULL, 'B' }, { "depth", required_argument, NULL, 'n' },
-        { "topics", required_argument, NULL, 't' }, { "lang", required_argument, NULL, 'l' },
-        { "topic-file", required_argument, NULL, 'f' },
-        { "topic-format", required_argument, NULL, 'F' }, { "tag", required_argument, NULL, 'T' },
-        { "import", no_argument, NULL, 'i' }, { "query", required_argument, NULL, 'q' },
-        { "add-to-pool", required_argument, NULL, 'P' },
-        { NULL, 0, NULL, 0 } };
+    const cli_command *cmd = cli_command_find("search");
     options o;
     memset(&o, 0, sizeof o);
     o.model = INDEX_BM25;
@@ -496,10 +465,10 @@ int cli_search(int argc, char **argv)
     topics_ctx tc = { NULL, 0, 0, "title", NULL };
     int opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:o:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
         case 'h':
-            fputs(search_usage, stdout);
+            cli_usage(cmd, stdout);
             return UTIL_EXIT_OK;
         case 'd': o.campaign = optarg; break;
         case 'm':
@@ -536,13 +505,13 @@ int cli_search(int argc, char **argv)
         case 'q': o.query = optarg; break;
         case 'P': o.pool_qid = optarg; break;
         default:
-            fputs(search_usage, stderr);
+            cli_usage(cmd, stderr);
             return UTIL_EXIT_USAGE;
         }
     }
     if (optind != argc || (o.query != NULL && (o.import || o.topic_file || o.out)) ||
         (o.pool_qid != NULL && o.query == NULL)) {
-        fputs(search_usage, stderr);
+        cli_usage(cmd, stderr);
         return UTIL_EXIT_USAGE;
     }
     char deftag[32];

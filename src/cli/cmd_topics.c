@@ -7,12 +7,6 @@
 #include "cli/cli.h"
 #include "formats/formats.h"
 
-static const char topics_usage[] =
-    "usage: trecjudge topics import [-d CAMPAIGN] [--format auto|clef|covid|ehealth|trec|tsv]\n"
-    "                               FILE...\n"
-    "Stores each topic's fields (title, description, narrative, ...) in every language the\n"
-    "file has. Importing a topic again replaces the fields the file gives.\n";
-
 /* One field of a topic, kept from the file until it is written. */
 typedef struct kept_field {
     char *qid, *field, *lang, *text;
@@ -87,12 +81,10 @@ static const cli_importer topics_importer = { "topics", topics_body, topics_done
 
 int cli_topics(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
-        { "format", required_argument, NULL, 'f' }, { NULL, 0, NULL, 0 } };
+    const cli_command *cmd = cli_command_find("topics");
     if (argc < 2 || strcmp(argv[1], "import") != 0) {
         int help = argc >= 2 && strcmp(argv[1], "--help") == 0;
-        fputs(topics_usage, help ? stdout : stderr);
+        cli_usage(cmd, help ? stdout : stderr);
         return help ? UTIL_EXIT_OK : UTIL_EXIT_USAGE;
     }
     argc--;
@@ -101,9 +93,9 @@ int cli_topics(int argc, char **argv)
     formats_topics_format fmt = FORMATS_TOPICS_AUTO;
     int opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         if (opt == 'h') {
-            fputs(topics_usage, stdout);
+            cli_usage(cmd, stdout);
             return UTIL_EXIT_OK;
         } else if (opt == 'd') {
             path = optarg;
@@ -113,12 +105,12 @@ int cli_topics(int argc, char **argv)
                 return UTIL_EXIT_USAGE;
             }
         } else {
-            fputs(topics_usage, stderr);
+            cli_usage(cmd, stderr);
             return UTIL_EXIT_USAGE;
         }
     }
     if (optind == argc) {
-        fputs(topics_usage, stderr);
+        cli_usage(cmd, stderr);
         return UTIL_EXIT_USAGE;
     }
     int status = UTIL_EXIT_OK;
