@@ -34,73 +34,73 @@ static report_table *compare_table(report_live *l, const metrics_comparison *res
     return t;
 }
 
-int cli_compare(int argc, char **argv)
+/* What compare's command line asks for. */
+typedef struct compare_cmd_opts {
+    campaign_report_opts ro;
+    const char *campaign, *measure, *baseline;
+    int all_tests;
+    metrics_test test;
+    metrics_test_opts to;
+    metrics_correction corr;
+    report_table_format format;
+    double alpha;
+} compare_cmd_opts;
+
+/* Parses compare's options into o; -1 to go on, else the exit status. */
+static int compare_parse(int argc, char **argv, compare_cmd_opts *o)
 {
     const cli_command *cmd = cli_command_find("compare");
-    campaign_report_opts ro;
-    campaign_report_opts_init(&ro, "compare");
-    const char *campaign = NULL, *measure = "map", *baseline = NULL;
-    int all_tests = 0, status = UTIL_EXIT_USAGE, opt;
-    metrics_test test = METRICS_TEST_T;
-    metrics_test_opts to;
-    metrics_test_opts_init(&to);
-    metrics_correction corr = METRICS_CORRECT_HOLM;
-    report_table_format format = REPORT_TABLE_TEXT;
-    double alpha = 0.05;
-    campaign_live c;
-    memset(&c, 0, sizeof c);
-    report_table *t = NULL;
+    int opt;
     optind = 1;
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         long v;
         switch (opt) {
         case 'h':
             cli_usage(cmd, stdout);
-            status = UTIL_EXIT_OK;
-            goto out;
+            return UTIL_EXIT_OK;
         case 'd':
-            campaign = optarg;
+            o->campaign = optarg;
             break;
         case 'm':
-            measure = optarg;
+            o->measure = optarg;
             break;
         case 'l':
             if (util_parse_long(optarg, strlen(optarg), &v) != 0) {
                 util_warn("compare: -l needs an integer, not '%s'", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
-            ro.relevance_level = v;
-            ro.relevance_level_set = 1;
+            o->ro.relevance_level = v;
+            o->ro.relevance_level_set = 1;
             break;
         case 'b':
-            baseline = optarg;
+            o->baseline = optarg;
             break;
         case 't':
             if (strcmp(optarg, "all") == 0) {
-                all_tests = 1;
-            } else if (metrics_test_parse(optarg, &test) != 0) {
+                o->all_tests = 1;
+            } else if (metrics_test_parse(optarg, &o->test) != 0) {
                 util_warn("compare: unknown --test '%s' (t, wilcoxon, sign, randomization, "
                           "bootstrap, all)", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
             break;
         case 's':
             if (strcmp(optarg, "1") != 0 && strcmp(optarg, "2") != 0) {
                 util_warn("compare: --sided is 1 or 2, not '%s'", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
-            to.sided = optarg[0] - '0';
+            o->to.sided = optarg[0] - '0';
             break;
         case 'c':
             if (strcmp(optarg, "none") == 0) {
-                corr = METRICS_CORRECT_NONE;
+                o->corr = METRICS_CORRECT_NONE;
             } else if (strcmp(optarg, "holm") == 0) {
-                corr = METRICS_CORRECT_HOLM;
+                o->corr = METRICS_CORRECT_HOLM;
             } else if (strcmp(optarg, "bonferroni") == 0) {
-                corr = METRICS_CORRECT_BONFERRONI;
+                o->corr = METRICS_CORRECT_BONFERRONI;
             } else {
                 util_warn("compare: unknown --correction '%s' (none, holm, bonferroni)", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
             break;
         case 'P':
@@ -109,44 +109,69 @@ int cli_compare(int argc, char **argv)
                 util_warn("compare: --%s needs a %s integer, not '%s'",
                           opt == 'P' ? "permutations" : "seed",
                           opt == 'P' ? "positive" : "non-negative", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
             if (opt == 'P')
-                to.samples = v;
+                o->to.samples = v;
             else
-                to.seed = (uint64_t)v;
+                o->to.seed = (uint64_t)v;
             break;
         case 'a':
-            if (util_parse_double(optarg, strlen(optarg), &alpha) != 0 || !(alpha > 0 && alpha < 1)) {
+            if (util_parse_double(optarg, strlen(optarg), &o->alpha) != 0 || !(o->alpha > 0 && o->alpha < 1)) {
                 util_warn("compare: --alpha needs a number between 0 and 1, not '%s'", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
             break;
         case 'F':
-            if (report_table_format_parse(optarg, &format) != 0) {
+            if (report_table_format_parse(optarg, &o->format) != 0) {
                 util_warn("compare: unknown --format '%s' (text, tsv, json, md or latex)", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
             break;
         case 'Q':
-            if (campaign_policy_parse(optarg, &ro.policy, &ro.primary) != 0) {
+            if (campaign_policy_parse(optarg, &o->ro.policy, &o->ro.primary) != 0) {
                 util_warn("compare: unknown --policy '%s' (max, majority, mean, primary=NAME)", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
             break;
         default:
             cli_usage(cmd, stderr);
-            goto out;
+            return UTIL_EXIT_USAGE;
         }
     }
     int nfiles = argc - optind;
-    if ((nfiles > 0 && nfiles < 3) || (nfiles > 0 && campaign != NULL)) {
+    if ((nfiles > 0 && nfiles < 3) || (nfiles > 0 && o->campaign != NULL)) {
         cli_usage(cmd, stderr);
-        goto out;
+        return UTIL_EXIT_USAGE;
     }
-    if (cli_name_check("compare", "baseline", baseline) != 0 ||
-        cli_name_check("compare", "primary assessor", ro.primary) != 0)
+    if (cli_name_check("compare", "baseline", o->baseline) != 0 ||
+        cli_name_check("compare", "primary assessor", o->ro.primary) != 0)
+        return UTIL_EXIT_USAGE;
+    return -1;
+}
+
+int cli_compare(int argc, char **argv)
+{
+    compare_cmd_opts op = { .measure = "map", .test = METRICS_TEST_T,
+                            .corr = METRICS_CORRECT_HOLM, .format = REPORT_TABLE_TEXT,
+                            .alpha = 0.05 };
+    campaign_report_opts_init(&op.ro, "compare");
+    metrics_test_opts_init(&op.to);
+    campaign_live c;
+    memset(&c, 0, sizeof c);
+    report_table *t = NULL;
+    int status = compare_parse(argc, argv, &op);
+    if (status >= 0)
         goto out;
+    int nfiles = argc - optind;
+    campaign_report_opts ro = op.ro;
+    const char *campaign = op.campaign, *measure = op.measure, *baseline = op.baseline;
+    int all_tests = op.all_tests;
+    metrics_test test = op.test;
+    metrics_test_opts to = op.to;
+    metrics_correction corr = op.corr;
+    report_table_format format = op.format;
+    double alpha = op.alpha;
     ro.measures = measure;
     status = cli_report_open(&c, campaign, argv + optind, nfiles, &ro);
     if (status != UTIL_EXIT_OK)

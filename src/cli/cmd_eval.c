@@ -66,126 +66,146 @@ static int parse_long_opt(const char *opt, const char *arg, long *out)
     return 0;
 }
 
-int cli_eval(int argc, char **argv)
+/* What eval's command line asks for (trec_eval's options). */
+typedef struct eval_cmd_opts {
+    metrics_params params;
+    metrics_set *set;
+    report_format format;
+    int per_topic, summary, judgment_groups, prefs_from_qrels;
+    const char *zscores_path;
+} eval_cmd_opts;
+
+/* Parses eval's options into o; -1 to go on, else the exit status. */
+static int eval_parse(int argc, char **argv, eval_cmd_opts *o)
 {
     const cli_command *cmd = cli_command_find("eval");
-    metrics_params params;
-    metrics_params_init(&params);
-    metrics_set *set = metrics_set_new();
-    report_format format = REPORT_TREC;
-    int per_topic = 0, summary = 1, judgment_groups = METRICS_QRELS_PLAIN, prefs_from_qrels = 0;
-    const char *zscores_path = NULL;
-    char msg[512];
-    int status = UTIL_EXIT_USAGE;
-    formats_qrels *qrels = NULL;
-    formats_zscores *zscores = NULL;
-    formats_prefs *prefs = NULL;
-    eval_judge *judge = NULL;
-    optind = 1;
     int opt;
+    optind = 1;
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         long v;
+        char msg[512];
         switch (opt) {
         case 'h':
             cli_usage(cmd, stdout);
-            status = UTIL_EXIT_OK;
-            goto out;
+            return UTIL_EXIT_OK;
         case 'q':
-            per_topic = 1;
+            o->per_topic = 1;
             break;
         case 'c':
-            params.average_complete = 1;
+            o->params.average_complete = 1;
             break;
         case 'J':
-            params.judged_only = 1;
+            o->params.judged_only = 1;
             break;
         case 'n':
-            summary = 0;
+            o->summary = 0;
             break;
         case 'D':
             break; /* trec_eval's debug level: accepted and ignored */
         case 'l':
             if (parse_long_opt("l", optarg, &v) != 0)
-                goto out;
-            params.relevance_level = v;
+                return UTIL_EXIT_USAGE;
+            o->params.relevance_level = v;
             break;
         case 'M':
             if (parse_long_opt("M", optarg, &v) != 0)
-                goto out;
-            params.max_docs = v;
+                return UTIL_EXIT_USAGE;
+            o->params.max_docs = v;
             break;
         case 'N':
             if (parse_long_opt("N", optarg, &v) != 0)
-                goto out;
-            params.num_docs_in_coll = v;
+                return UTIL_EXIT_USAGE;
+            o->params.num_docs_in_coll = v;
             break;
         case 'm':
-            if (metrics_set_select(set, optarg, msg, sizeof msg) != 0) {
+            if (metrics_set_select(o->set, optarg, msg, sizeof msg) != 0) {
                 util_warn("eval: %s", msg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
             break;
         case 'R':
             if (strcmp(optarg, "qrels") == 0) {
-                judgment_groups = 0;
+                o->judgment_groups = 0;
             } else if (strcmp(optarg, "qrels_jg") == 0) {
-                judgment_groups = METRICS_QRELS_GROUPS;
+                o->judgment_groups = METRICS_QRELS_GROUPS;
             } else if (strcmp(optarg, "prefs") == 0) {
-                judgment_groups = METRICS_QRELS_PREFS;
-                prefs_from_qrels = 0;
+                o->judgment_groups = METRICS_QRELS_PREFS;
+                o->prefs_from_qrels = 0;
             } else if (strcmp(optarg, "qrels_prefs") == 0) {
-                judgment_groups = METRICS_QRELS_PREFS;
-                prefs_from_qrels = 1;
+                o->judgment_groups = METRICS_QRELS_PREFS;
+                o->prefs_from_qrels = 1;
             } else {
                 util_warn("eval: qrels format '%s' is not supported "
                           "(only 'qrels', 'qrels_jg', 'prefs' and 'qrels_prefs')", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
             break;
         case 'T':
             if (strcmp(optarg, "trec_results") != 0) {
                 util_warn("eval: results format '%s' is not supported (only 'trec_results')", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
             break;
         case 'Z':
-            zscores_path = optarg;
+            o->zscores_path = optarg;
             break;
         case 'F':
-            if (report_format_parse(optarg, &format) != 0) {
+            if (report_format_parse(optarg, &o->format) != 0) {
                 util_warn("eval: unknown --format '%s' (trec, tsv or json)", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
             break;
         case 'B': {
             double b;
             if (util_parse_double(optarg, strlen(optarg), &b) != 0 || !(b > 1.0)) {
                 util_warn("eval: --jk-base needs a number greater than 1, not '%s'", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
-            params.jk_base = b;
+            o->params.jk_base = b;
             break;
         }
         default:
             cli_usage(cmd, stderr);
-            goto out;
+            return UTIL_EXIT_USAGE;
         }
     }
     if (argc - optind < 2) {
         cli_usage(cmd, stderr);
-        goto out;
+        return UTIL_EXIT_USAGE;
     }
-    if (metrics_set_empty(set))
-        metrics_set_select(set, "official", msg, sizeof msg);
-    if (metrics_set_finish(set, msg, sizeof msg) != 0 ||
-        metrics_set_check_qrels(set, judgment_groups, msg, sizeof msg) != 0) {
+    char msg[512];
+    if (metrics_set_empty(o->set))
+        metrics_set_select(o->set, "official", msg, sizeof msg);
+    if (metrics_set_finish(o->set, msg, sizeof msg) != 0 ||
+        metrics_set_check_qrels(o->set, o->judgment_groups, msg, sizeof msg) != 0) {
         util_warn("eval: %s", msg);
-        goto out;
+        return UTIL_EXIT_USAGE;
     }
-    if (zscores_path != NULL && format != REPORT_TREC) {
+    if (o->zscores_path != NULL && o->format != REPORT_TREC) {
         util_warn("eval: -Z works only with --format trec");
-        goto out;
+        return UTIL_EXIT_USAGE;
     }
+    return -1;
+}
+
+int cli_eval(int argc, char **argv)
+{
+    eval_cmd_opts o = { .set = metrics_set_new(), .format = REPORT_TREC, .summary = 1,
+                    .judgment_groups = METRICS_QRELS_PLAIN };
+    metrics_params_init(&o.params);
+    formats_qrels *qrels = NULL;
+    formats_zscores *zscores = NULL;
+    formats_prefs *prefs = NULL;
+    eval_judge *judge = NULL;
+    metrics_set *set = o.set;
+    int status = eval_parse(argc, argv, &o);
+    if (status >= 0)
+        goto out;
+    metrics_params params = o.params;
+    report_format format = o.format;
+    int per_topic = o.per_topic, summary = o.summary, judgment_groups = o.judgment_groups;
+    int prefs_from_qrels = o.prefs_from_qrels;
+    const char *zscores_path = o.zscores_path;
     util_error err = { 0, "" };
     if (judgment_groups == METRICS_QRELS_PREFS) {
         if ((prefs = formats_prefs_read(argv[optind], prefs_from_qrels, &err)) == NULL) {

@@ -955,24 +955,24 @@ static int check_params(pool_params *p)
     return 0;
 }
 
-int cli_pool(int argc, char **argv)
+/* What pool's command line asks for. */
+typedef struct pool_cmd_opts {
+    const char *campaign, *depth_file, *qrels, *output, *next;
+    int stats, overlap, bias, fmt, export, dry_run, files;
+    long level;
+} pool_cmd_opts;
+
+/* Parses pool's options into o, c->params (given: g) and jud's policy; -1 to go on, else
+ * the exit status. */
+static int pool_parse(int argc, char **argv, pool_cmd_opts *o, pool_ctx *c, given *g,
+                      judgments *jud)
 {
     const cli_command *cmd = cli_command_find("pool");
-    pool_ctx c;
-    memset(&c, 0, sizeof c);
-    pool_params_init(&c.params);
-    given g;
-    memset(&g, 0, sizeof g);
-    const char *campaign = NULL, *depth_file = NULL, *qrels = NULL, *output = NULL, *next = NULL;
-    int stats = 0, overlap = 0, bias = 0, fmt = FMT_TABLE, export = EXPORT_NONE, dry_run = 0;
-    long level = -1;
-    int status = UTIL_EXIT_OK, opt;
-    util_error err = { 0, "" };
-    util_out out;
-    memset(&out, 0, sizeof out);
-    FILE *fp = NULL;
-    judgments jud;
-    memset(&jud, 0, sizeof jud);
+    int opt;
+    memset(o, 0, sizeof *o);
+    o->fmt = FMT_TABLE;
+    o->export = EXPORT_NONE;
+    o->level = -1;
     optind = 1;
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         size_t v;
@@ -980,79 +980,79 @@ int cli_pool(int argc, char **argv)
         case 'h':
             cli_usage(cmd, stdout);
             return UTIL_EXIT_OK;
-        case 'd': campaign = optarg; break;
-        case 'o': output = optarg; break;
-        case 'n': dry_run = 1; break;
+        case 'd': o->campaign = optarg; break;
+        case 'o': o->output = optarg; break;
+        case 'n': o->dry_run = 1; break;
         case 'l':
-            if (util_parse_long(optarg, strlen(optarg), &level) != 0)
+            if (util_parse_long(optarg, strlen(optarg), &o->level) != 0)
                 return usage_error("-l needs an integer");
             break;
         case OPT_STRATEGY:
-            if (pool_strategy_parse(optarg, &c.params.strategy) != 0)
+            if (pool_strategy_parse(optarg, &c->params.strategy) != 0)
                 return usage_error("unknown strategy (depth, rrf, rbp, rbp-max, borda, mtf,"
                                    " maxmean)");
-            g.strategy = 1;
+            g->strategy = 1;
             break;
         case OPT_DEPTH:
             if (parse_size(optarg, &v) != 0)
                 return usage_error("--depth needs a number >= 0");
-            c.params.depth = v;
-            g.depth = 1;
+            c->params.depth = v;
+            g->depth = 1;
             break;
-        case OPT_DEPTH_FILE: depth_file = optarg; break;
+        case OPT_DEPTH_FILE: o->depth_file = optarg; break;
         case OPT_BUDGET:
             if (parse_size(optarg, &v) != 0)
                 return usage_error("--budget needs a number >= 0");
-            c.params.budget = v;
-            g.budget = 1;
+            c->params.budget = v;
+            g->budget = 1;
             break;
         case OPT_RBP_P: {
             double p;
             if (util_parse_double(optarg, strlen(optarg), &p) != 0 || !(p > 0 && p < 1))
                 return usage_error("--rbp-p needs a number between 0 and 1 (exclusive)");
-            c.params.rbp_p = p;
-            g.rbp_p = 1;
+            c->params.rbp_p = p;
+            g->rbp_p = 1;
             break;
         }
         case OPT_ORDER:
-            if (pool_order_parse(optarg, &c.params.order) != 0)
+            if (pool_order_parse(optarg, &c->params.order) != 0)
                 return usage_error("unknown order (docno, shuffle, priority)");
-            g.order = 1;
+            g->order = 1;
             break;
         case OPT_SEED: {
             long s;
             if (util_parse_long(optarg, strlen(optarg), &s) != 0)
                 return usage_error("--seed needs an integer");
-            c.params.seed = (uint64_t)s;
-            g.seed = 1;
+            c->params.seed = (uint64_t)s;
+            g->seed = 1;
             break;
         }
-        case OPT_NEXT: next = optarg; break;
-        case OPT_STATS: stats = 1; break;
-        case OPT_OVERLAP: overlap = stats = 1; break;
-        case OPT_BIAS: bias = 1; break;
-        case OPT_QRELS: qrels = optarg; break;
+        case OPT_NEXT: o->next = optarg; break;
+        case OPT_STATS: o->stats = 1; break;
+        case OPT_OVERLAP: o->overlap = o->stats = 1; break;
+        case OPT_BIAS: o->bias = 1; break;
+        case OPT_QRELS: o->qrels = optarg; break;
         case OPT_POLICY:
-            if (campaign_policy_parse(optarg, &jud.policy, &jud.primary) != 0)
+            if (campaign_policy_parse(optarg, &jud->policy, &jud->primary) != 0)
                 return usage_error("unknown policy (max, majority, mean, primary=NAME)");
             break;
         case OPT_FORMAT:
             if (strcmp(optarg, "table") == 0)
-                fmt = FMT_TABLE;
+                o->fmt = FMT_TABLE;
             else if (strcmp(optarg, "tsv") == 0)
-                fmt = FMT_TSV;
+                o->fmt = FMT_TSV;
             else if (strcmp(optarg, "json") == 0)
-                fmt = FMT_JSON;
+                o->fmt = FMT_JSON;
             else
                 return usage_error("unknown format (table, tsv, json)");
             break;
         case OPT_EXPORT:
             if (strcmp(optarg, "list") == 0)
-                export = EXPORT_LIST;
+                o->export = EXPORT_LIST;
             else if (strcmp(optarg, "qrels") == 0)
-                export = EXPORT_QRELS;
+                o->export = EXPORT_QRELS;
             else if (strcmp(optarg, "run") == 0)
-                export = EXPORT_RUN;
+                o->export = EXPORT_RUN;
             else
                 return usage_error("unknown export form (list, qrels, run)");
             break;
@@ -1060,21 +1060,47 @@ int cli_pool(int argc, char **argv)
             return usage_error(NULL);
         }
     }
-    int files = optind < argc;
-    if (files && campaign != NULL)
+    o->files = optind < argc;
+    if (o->files && o->campaign != NULL)
         return usage_error("give run files or a campaign (-d), not both");
-    if (stats + bias + (export != EXPORT_NONE) + (next != NULL) > 1)
+    if (o->stats + o->bias + (o->export != EXPORT_NONE) + (o->next != NULL) > 1)
         return usage_error("--stats, --bias, --export and --next go one at a time");
-    if (files && next != NULL)
+    if (o->files && o->next != NULL)
         return usage_error("--next works on a campaign");
-    if (cli_name_check("pool", "topic", next) != 0)
+    if (cli_name_check("pool", "topic", o->next) != 0)
         return UTIL_EXIT_USAGE;
-    if (files && bias && qrels == NULL)
+    if (o->files && o->bias && o->qrels == NULL)
         return usage_error("--bias on run files needs --qrels");
-    if (files && dry_run)
+    if (o->files && o->dry_run)
         return usage_error("--dry-run applies to a campaign");
-    if (files && export == EXPORT_NONE && !stats && !bias)
-        export = EXPORT_LIST;
+    if (o->files && o->export == EXPORT_NONE && !o->stats && !o->bias)
+        o->export = EXPORT_LIST;
+    return -1;
+}
+
+int cli_pool(int argc, char **argv)
+{
+    pool_ctx c;
+    memset(&c, 0, sizeof c);
+    pool_params_init(&c.params);
+    given g;
+    memset(&g, 0, sizeof g);
+    judgments jud;
+    memset(&jud, 0, sizeof jud);
+    pool_cmd_opts o;
+    int status = pool_parse(argc, argv, &o, &c, &g, &jud);
+    if (status >= 0)
+        return status;
+    status = UTIL_EXIT_OK;
+    const char *campaign = o.campaign, *depth_file = o.depth_file, *qrels = o.qrels;
+    const char *output = o.output, *next = o.next;
+    int stats = o.stats, overlap = o.overlap, bias = o.bias, fmt = o.fmt, export = o.export;
+    int dry_run = o.dry_run, files = o.files;
+    long level = o.level;
+    util_error err = { 0, "" };
+    util_out out;
+    memset(&out, 0, sizeof out);
+    FILE *fp = NULL;
     c.keep = bias;
     if (output != NULL && (export != EXPORT_NONE || stats || bias || next != NULL)) {
         fp = fopen(output, "w");

@@ -275,20 +275,22 @@ out:
     return status;
 }
 
-int cli_report(int argc, char **argv)
+/* What report's command line asks for. */
+typedef struct report_cmd_opts {
+    campaign_report_opts ro;
+    const char *campaign, *sort_name, *topic, *plot, *runs, *svg, *run_tag;
+    report_table_format format;
+    int stability;
+    long depth, watch, count;
+    char *measures;          /* the -m options, comma-separated; freed by the caller */
+    size_t mlen;
+} report_cmd_opts;
+
+/* Parses report's options into o; -1 to go on, else the exit status. */
+static int report_parse(int argc, char **argv, report_cmd_opts *o)
 {
     const cli_command *cmd = cli_command_find("report");
-    campaign_report_opts ro;
-    campaign_report_opts_init(&ro, "report");
-    const char *campaign = NULL, *sort_name = NULL, *topic = NULL, *plot = NULL, *runs = NULL;
-    const char *svg = NULL, *run_tag = NULL;
-    report_table_format format = REPORT_TABLE_TEXT;
-    int stability = 0, status = UTIL_EXIT_USAGE, opt;
-    long depth = 20, watch = 0, count = 0;
-    char *measures = NULL;
-    size_t mlen = 0;
-    campaign_live c;
-    memset(&c, 0, sizeof c);
+    int opt;
     optind = 1;
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         long v;
@@ -296,49 +298,48 @@ int cli_report(int argc, char **argv)
         switch (opt) {
         case 'h':
             cli_usage(cmd, stdout);
-            status = UTIL_EXIT_OK;
-            goto out;
+            return UTIL_EXIT_OK;
         case 'd':
-            campaign = optarg;
+            o->campaign = optarg;
             break;
         case 'm': {
             size_t add = strlen(optarg);
-            measures = util_realloc(measures, mlen + add + 2);
-            if (mlen)
-                measures[mlen++] = ',';
-            memcpy(measures + mlen, optarg, add + 1);
-            mlen += add;
+            o->measures = util_realloc(o->measures, o->mlen + add + 2);
+            if (o->mlen)
+                o->measures[o->mlen++] = ',';
+            memcpy(o->measures + o->mlen, optarg, add + 1);
+            o->mlen += add;
             break;
         }
         case 'l':
             if (util_parse_long(optarg, strlen(optarg), &v) != 0) {
                 util_warn("report: -l needs an integer, not '%s'", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
-            ro.relevance_level = v;
-            ro.relevance_level_set = 1;
+            o->ro.relevance_level = v;
+            o->ro.relevance_level_set = 1;
             break;
         case 'p':
             if (util_parse_double(optarg, strlen(optarg), &dv) != 0 || !(dv > 0 && dv < 1)) {
                 util_warn("report: --rbp-p needs a number between 0 and 1, not '%s'", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
-            ro.rbp_p = dv;
+            o->ro.rbp_p = dv;
             break;
         case 's':
-            sort_name = optarg;
+            o->sort_name = optarg;
             break;
         case 't':
-            topic = optarg;
+            o->topic = optarg;
             break;
         case 'F':
-            if (report_table_format_parse(optarg, &format) != 0) {
+            if (report_table_format_parse(optarg, &o->format) != 0) {
                 util_warn("report: unknown --format '%s' (text, tsv, json, md or latex)", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
             break;
         case 'S':
-            stability = 1;
+            o->stability = 1;
             break;
         case 'C':
         case 'D':
@@ -348,58 +349,77 @@ int cli_report(int argc, char **argv)
                 util_warn("report: --%s needs a positive integer, not '%s'",
                           opt == 'C' ? "checkpoint-every" : opt == 'D' ? "depth"
                           : opt == 'w' ? "watch" : "count", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
             if (opt == 'C')
-                ro.checkpoint_every = v;
+                o->ro.checkpoint_every = v;
             else if (opt == 'D')
-                depth = v;
+                o->depth = v;
             else if (opt == 'w')
-                watch = v;
+                o->watch = v;
             else
-                count = v;
+                o->count = v;
             break;
         case 'P':
-            plot = optarg;
+            o->plot = optarg;
             break;
         case 'r':
-            runs = optarg;
+            o->runs = optarg;
             break;
         case 'G':
-            svg = optarg;
+            o->svg = optarg;
             break;
         case 'R':
-            run_tag = optarg;
+            o->run_tag = optarg;
             break;
         case 'Q':
-            if (campaign_policy_parse(optarg, &ro.policy, &ro.primary) != 0) {
+            if (campaign_policy_parse(optarg, &o->ro.policy, &o->ro.primary) != 0) {
                 util_warn("report: unknown --policy '%s' (max, majority, mean, primary=NAME)", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
             break;
         default:
             cli_usage(cmd, stderr);
-            goto out;
+            return UTIL_EXIT_USAGE;
         }
     }
     int nfiles = argc - optind;
-    if (nfiles == 1 || (nfiles > 0 && campaign != NULL)) {
+    if (nfiles == 1 || (nfiles > 0 && o->campaign != NULL)) {
         cli_usage(cmd, stderr);
-        goto out;
+        return UTIL_EXIT_USAGE;
     }
-    if (cli_name_check("report", "topic", topic) != 0 ||
-        cli_name_check("report", "run", run_tag) != 0 ||
-        cli_name_check("report", "primary assessor", ro.primary) != 0)
-        goto out;
-    if (nfiles > 0 && (watch || ro.checkpoint_every)) {
+    if (cli_name_check("report", "topic", o->topic) != 0 ||
+        cli_name_check("report", "run", o->run_tag) != 0 ||
+        cli_name_check("report", "primary assessor", o->ro.primary) != 0)
+        return UTIL_EXIT_USAGE;
+    if (nfiles > 0 && (o->watch || o->ro.checkpoint_every)) {
         util_warn("report: --watch and --checkpoint-every need a campaign");
-        goto out;
+        return UTIL_EXIT_USAGE;
     }
-    if (svg != NULL && plot == NULL) {
+    if (o->svg != NULL && o->plot == NULL) {
         util_warn("report: --svg goes with --plot");
-        goto out;
+        return UTIL_EXIT_USAGE;
     }
-    ro.measures = measures;
+    return -1;
+}
+
+int cli_report(int argc, char **argv)
+{
+    report_cmd_opts op = { .format = REPORT_TABLE_TEXT, .depth = 20 };
+    campaign_report_opts_init(&op.ro, "report");
+    campaign_live c;
+    memset(&c, 0, sizeof c);
+    int status = report_parse(argc, argv, &op);
+    if (status >= 0)
+        goto out;
+    int nfiles = argc - optind;
+    campaign_report_opts ro = op.ro;
+    const char *campaign = op.campaign, *sort_name = op.sort_name, *topic = op.topic;
+    const char *plot = op.plot, *runs = op.runs, *svg = op.svg, *run_tag = op.run_tag;
+    report_table_format format = op.format;
+    int stability = op.stability;
+    long depth = op.depth, watch = op.watch, count = op.count;
+    ro.measures = op.measures;
     status = cli_report_open(&c, campaign, argv + optind, nfiles, &ro);
     if (status != UTIL_EXIT_OK)
         goto out;
@@ -459,6 +479,6 @@ int cli_report(int argc, char **argv)
     }
 out:
     campaign_live_close(&c);
-    free(measures);
+    free(op.measures);
     return status;
 }
