@@ -120,6 +120,43 @@ static int qrels_group_topic(formats_qrels_topic *t, const char *name, util_erro
     return 0;
 }
 
+/* Groups the lines by topic, keeping file order within a topic: a counting sort applied
+ * in place by following the permutation's cycles. tix[i] is line i's topic; q->ntopics
+ * topics named qids. Sets each topic's qid, qrels and n. */
+static void qrels_group_lines(formats_qrels *q, formats_qrel *all, uint32_t *tix, size_t nlines,
+                              const char *const *qids)
+{
+    for (size_t i = 0; i < nlines; i++)
+        q->topics[tix[i]].n++;
+    size_t off = 0;
+    for (size_t t = 0; t < q->ntopics; t++) {
+        q->topics[t].qid = qids[t];
+        size_t n = q->topics[t].n;
+        q->topics[t].n = off; /* next free slot, for now */
+        off += n;
+    }
+    for (size_t i = 0; i < nlines; i++)
+        tix[i] = (uint32_t)q->topics[tix[i]].n++;   /* tix[i] is now line i's destination */
+    for (size_t i = 0; i < nlines; i++) {
+        while (tix[i] != i) {
+            size_t d = tix[i];
+            formats_qrel tmp = all[d];
+            all[d] = all[i];
+            all[i] = tmp;
+            uint32_t td = tix[d];
+            tix[d] = (uint32_t)d;
+            tix[i] = td;
+        }
+    }
+    off = 0;
+    for (size_t t = 0; t < q->ntopics; t++) {
+        size_t end_t = q->topics[t].n;
+        q->topics[t].qrels = all + off;
+        q->topics[t].n = end_t - off;
+        off = end_t;
+    }
+}
+
 /* Reads the file line by line (memory grows with the judgments kept, not with the file),
  * copying each name once into the arena: a topic id or group repeated on the lines that
  * follow is not copied again. */
@@ -223,37 +260,7 @@ static formats_qrels *qrels_read(const char *path, int flags, util_error *err)
     q->nlines = nlines;
     q->ntopics = map.n;
     q->topics = util_calloc(map.n, sizeof *q->topics);
-    /* Group the lines by topic, keeping file order within a topic: a counting sort
-     * applied in place by following the permutation's cycles. */
-    for (size_t i = 0; i < nlines; i++)
-        q->topics[tix[i]].n++;
-    size_t off = 0;
-    for (size_t t = 0; t < map.n; t++) {
-        q->topics[t].qid = map.qids[t];
-        size_t n = q->topics[t].n;
-        q->topics[t].n = off; /* next free slot, for now */
-        off += n;
-    }
-    for (size_t i = 0; i < nlines; i++)
-        tix[i] = (uint32_t)q->topics[tix[i]].n++;   /* tix[i] is now line i's destination */
-    for (size_t i = 0; i < nlines; i++) {
-        while (tix[i] != i) {
-            size_t d = tix[i];
-            formats_qrel tmp = all[d];
-            all[d] = all[i];
-            all[i] = tmp;
-            uint32_t td = tix[d];
-            tix[d] = (uint32_t)d;
-            tix[i] = td;
-        }
-    }
-    off = 0;
-    for (size_t t = 0; t < map.n; t++) {
-        size_t end_t = q->topics[t].n;
-        q->topics[t].qrels = all + off;
-        q->topics[t].n = end_t - off;
-        off = end_t;
-    }
+    qrels_group_lines(q, all, tix, nlines, map.qids);
     q->all = all;
     all = NULL;
     q->judgment_groups = jg;
