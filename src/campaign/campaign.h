@@ -2,6 +2,7 @@
 #ifndef TJ_CAMPAIGN_H
 #define TJ_CAMPAIGN_H
 
+#include "pool/pool.h"
 #include "report/report.h"
 #include "store/store.h"
 #include "util/util.h"
@@ -52,5 +53,106 @@ int campaign_live_open(campaign_live *c, store *s, char **files, int nfiles,
 /* Replays the history entries written since the last call (campaign only). */
 int campaign_live_update(campaign_live *c, util_error *err);
 void campaign_live_close(campaign_live *c);
+
+/* ---- Pooling (pool.c): run files or a campaign's runs pooled, per topic ---- */
+
+/* One run's full ranking of one topic (kept for the bias report). */
+typedef struct campaign_pool_ranking {
+    uint32_t run;
+    size_t n;
+    char **docnos;
+} campaign_pool_ranking;
+
+typedef struct campaign_pool_topic {
+    char *qid;
+    int64_t topic_id;
+    pool_topic *pool;
+    campaign_pool_ranking *saved;
+    size_t nsaved, capsaved;
+} campaign_pool_topic;
+
+/* Per-topic depths ("qid K"). */
+typedef struct campaign_pool_depth {
+    char *qid;
+    size_t depth;
+} campaign_pool_depth;
+
+typedef struct campaign_pool {
+    pool_params params;
+    campaign_pool_depth *depths;
+    size_t ndepths, capdepths;
+    campaign_pool_topic *topics;
+    size_t ntopics, captopics;
+    size_t last;                 /* topic found last (runs list topics in the same order) */
+    char **tags;                 /* run number -> tag */
+    size_t nruns, capruns;
+    int64_t *run_ids;            /* campaign: run number -> run id */
+    int keep;                    /* keep full rankings (--bias) */
+    uint32_t cur_run;
+    pool_scored *scored;
+    size_t capscored;
+    const char **docnos;
+    size_t capdocnos;
+    store *s;                    /* campaign mode */
+    util_error *err;
+} campaign_pool;
+
+/* Which parameters the command line gave (the others come from the campaign's settings). */
+typedef struct campaign_pool_given {
+    int strategy, depth, budget, rbp_p, order, seed;
+} campaign_pool_given;
+
+/* Frees what c holds (not c->s, the campaign, which the caller closes). */
+void campaign_pool_free(campaign_pool *c);
+/* Sets topic qid's depth (a later call for the same topic wins). */
+int campaign_pool_set_depth(campaign_pool *c, const char *qid, size_t depth);
+/* Reads run files into the pools (and keeps full rankings under c->keep). */
+int campaign_pool_read_files(campaign_pool *c, char **paths, int npaths, util_error *err);
+/* Reads the campaign's runs (c->s) into the pools. */
+int campaign_pool_read_campaign(campaign_pool *c, util_error *err);
+/* Takes the campaign's pool.* settings for what g says the command line did not give. */
+int campaign_pool_load_settings(campaign_pool *c, const campaign_pool_given *g, util_error *err);
+/* Takes the campaign's pool.depth.QID settings for the topics with no depth yet. */
+int campaign_pool_topic_depths(campaign_pool *c, util_error *err);
+/* Finishes every topic's pool and orders the topics by qid. */
+void campaign_pool_finish(campaign_pool *c);
+/* Adds to the campaign's pool the documents not pooled yet (after each topic's last
+ * position), in short transactions, then records the settings; with dry_run only counts.
+ * added: documents added (or that would be); before: documents pooled before. */
+int campaign_pool_persist(campaign_pool *c, int dry_run, size_t *added, size_t *before,
+                          util_error *err);
+/* The document a live strategy (c->params) proposes next for topic qid after the
+ * campaign's judgments (relevant: grade >= level), as the assessment screen gets it:
+ * *docno (to free) or NULL when none is left; judged of candidates. */
+int campaign_pool_next(campaign_pool *c, const char *qid, long level, char **docno,
+                       size_t *judged, size_t *candidates, util_error *err);
+
+/* A campaign's (or a qrels file's) judgments by topic, several assessors' grades of a
+ * document merged by the policy. */
+typedef struct campaign_judged_topic {
+    char *qid;
+    char **docnos;     /* sorted by strcmp */
+    long *grades;      /* negative: pooled, not judged */
+    size_t n, capd, capg;
+} campaign_judged_topic;
+
+typedef struct campaign_judged {
+    campaign_judged_topic *t;
+    size_t n, cap;
+    /* several assessors' grades of a document merged by the policy (pool --policy, as
+     * `qrels export`): the last document's grades so far */
+    campaign_policy policy;
+    const char *primary;
+    long *votes;
+    size_t nvotes, capvotes;
+    long primary_grade;
+} campaign_judged;
+
+/* The campaign's judgments (merged by j->policy, j->primary). */
+int campaign_judged_read_campaign(campaign_judged *j, store *s, util_error *err);
+/* A qrels file's judgments. */
+int campaign_judged_read_file(campaign_judged *j, const char *path, util_error *err);
+const campaign_judged_topic *campaign_judged_find(const campaign_judged *j, const char *qid);
+void campaign_judged_free(campaign_judged *j);
 
 #endif

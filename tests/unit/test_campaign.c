@@ -126,6 +126,77 @@ static void test_live_campaign(void **state)
     rmdir(dir);
 }
 
+/* Depth 1 pools each run's top document: r1 ranks d1 (3) over d2 (2), r2 ranks d3 (1) over
+ * d1 (0.5): q1's pool is d1 and d3 (docno order). With a depth of 2 for q1: d1, d2, d3. */
+static void test_pool_files(void **state)
+{
+    (void)state;
+    char r1[64], r2[64];
+    write_file(r1, "q1 Q0 d1 1 3 r1\nq1 Q0 d2 2 2 r1\n");
+    write_file(r2, "q1 Q0 d3 1 1 r2\nq1 Q0 d1 2 0.5 r2\n");
+    char *paths[] = { r1, r2 };
+    for (int deeper = 0; deeper < 2; deeper++) {
+        campaign_pool c;
+        memset(&c, 0, sizeof c);
+        pool_params_init(&c.params);
+        c.params.depth = 1;
+        util_error err = { 0, "" };
+        if (deeper)
+            assert_int_equal(campaign_pool_set_depth(&c, "q1", 2), 0);
+        assert_int_equal(campaign_pool_read_files(&c, paths, 2, &err), 0);
+        campaign_pool_finish(&c);
+        assert_int_equal(c.ntopics, 1);
+        assert_int_equal(c.nruns, 2);
+        const pool_topic *t = c.topics[0].pool;
+        assert_int_equal(pool_topic_size(t), deeper ? 3 : 2);
+        assert_string_equal(pool_topic_docno(t, 0), "d1");
+        assert_string_equal(pool_topic_docno(t, deeper ? 2 : 1), "d3");
+        campaign_pool_free(&c);
+    }
+    unlink(r1);
+    unlink(r2);
+}
+
+/* The campaign's judgments merged by the policy: ann 1 and bob 3 on d1 give max 3, mean 2;
+ * bob's 0 on d2 stays 0; under primary=ann d1 is ann's 1. */
+static void test_judged_policy(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/tj-test-judged-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[256];
+    snprintf(path, sizeof path, "%s/c.tjdb", dir);
+    util_error err = { 0, "" };
+    store *s = NULL;
+    assert_int_equal(store_create(path, &s, &err), 0);
+    int64_t t1, ann, bob;
+    assert_true(store_topic_id(s, "q1", 1, &t1, &err) >= 0);
+    assert_true(store_assessor_id(s, "ann", 1, &ann, &err) >= 0);
+    assert_true(store_assessor_id(s, "bob", 1, &bob, &err) >= 0);
+    assert_int_equal(store_judgment_set(s, t1, "d1", ann, 1, NULL, 0, NULL, &err), 0);
+    assert_int_equal(store_judgment_set(s, t1, "d1", bob, 3, NULL, 0, NULL, &err), 0);
+    assert_int_equal(store_judgment_set(s, t1, "d2", bob, 0, NULL, 0, NULL, &err), 0);
+    const char *policies[] = { "max", "mean", "primary=ann" };
+    const long want_d1[] = { 3, 2, 1 };
+    for (size_t k = 0; k < 3; k++) {
+        campaign_judged j;
+        memset(&j, 0, sizeof j);
+        assert_int_equal(campaign_policy_parse(policies[k], &j.policy, &j.primary), 0);
+        assert_int_equal(campaign_judged_read_campaign(&j, s, &err), 0);
+        const campaign_judged_topic *t = campaign_judged_find(&j, "q1");
+        assert_non_null(t);
+        assert_int_equal(t->n, 2);
+        assert_string_equal(t->docnos[0], "d1");
+        assert_int_equal(t->grades[0], want_d1[k]);
+        assert_int_equal(t->grades[1], 0);
+        assert_null(campaign_judged_find(&j, "q2"));
+        campaign_judged_free(&j);
+    }
+    store_close(&s);
+    unlink(path);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -133,6 +204,8 @@ int main(void)
         cmocka_unit_test(test_policy_grade),
         cmocka_unit_test(test_live_files),
         cmocka_unit_test(test_live_campaign),
+        cmocka_unit_test(test_pool_files),
+        cmocka_unit_test(test_judged_policy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
