@@ -2,6 +2,7 @@
 #ifndef TJ_CAMPAIGN_H
 #define TJ_CAMPAIGN_H
 
+#include "index/index.h"
 #include "pool/pool.h"
 #include "report/report.h"
 #include "store/store.h"
@@ -154,5 +155,47 @@ int campaign_judged_read_campaign(campaign_judged *j, store *s, util_error *err)
 int campaign_judged_read_file(campaign_judged *j, const char *path, util_error *err);
 const campaign_judged_topic *campaign_judged_find(const campaign_judged *j, const char *qid);
 void campaign_judged_free(campaign_judged *j);
+
+/* ---- Search (search.c): the queries of a campaign's topics, a search run stored ---- */
+
+/* One topic's query text. */
+typedef struct campaign_query {
+    char *qid;
+    char *text;
+} campaign_query;
+
+typedef struct campaign_queries {
+    campaign_query *t;
+    size_t n, cap;
+    const char *fields;   /* "title+description" */
+    const char *lang;     /* NULL: en when present, else the first */
+} campaign_queries;
+
+/* The ranking of one topic, scores rounded to what is printed. */
+typedef struct campaign_ranking {
+    index_hit *hits;
+    size_t n;
+} campaign_ranking;
+
+
+/* The queries of the campaign's topics: the fields c->fields ("title+description") in
+ * c->lang (NULL: en when there, else the first); a topic with none is skipped, with a
+ * warning. */
+int campaign_queries_read_campaign(store *s, campaign_queries *c, util_error *err);
+/* The same from a topic file in format (NULL: auto; "docs": a TREC document file whose
+ * DOCNO is the topic id and whose title and text are the query). */
+int campaign_queries_read_file(campaign_queries *c, const char *path, const char *format,
+                               util_error *err);
+void campaign_queries_free(campaign_queries *c);
+/* Stores the rankings r (one per query of tc) as run tag, as `runs import` does: under the
+ * import lock, in short transactions, invisible until published; checksum recognises it
+ * when imported again (then nothing changes). Says what it stored on stderr. */
+int campaign_search_import(store *s, const char *tag, const campaign_queries *tc,
+                           const campaign_ranking *r, uint64_t checksum, size_t lines,
+                           util_error *err);
+/* Adds the hits to topic qid's pool after what it holds, with the source "search" (a
+ * document pooled already keeps its place and source); returns the number added, or -1. */
+int64_t campaign_pool_add_found(store *s, const char *qid, const index_hit *hits, size_t n,
+                                util_error *err);
 
 #endif

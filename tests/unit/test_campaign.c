@@ -197,6 +197,28 @@ static void test_judged_policy(void **state)
     rmdir(dir);
 }
 
+/* A tsv topic file gives each topic's title as its query; an unknown format is a usage
+ * error that names it. */
+static void test_queries_file(void **state)
+{
+    (void)state;
+    char path[64];
+    write_file(path, "t1\tgreen bees\nt2\tcold cities\n");
+    campaign_queries q = { NULL, 0, 0, "title", NULL };
+    util_error err = { 0, "" };
+    assert_int_equal(campaign_queries_read_file(&q, path, "tsv", &err), 0);
+    assert_int_equal(q.n, 2);
+    assert_string_equal(q.t[0].qid, "t1");
+    assert_string_equal(q.t[0].text, "green bees");
+    assert_string_equal(q.t[1].text, "cold cities");
+    campaign_queries_free(&q);
+    assert_int_equal(q.n, 0);
+    assert_int_equal(campaign_queries_read_file(&q, path, "xml2", &err), -1);
+    assert_int_equal(err.code, UTIL_EXIT_USAGE);
+    assert_non_null(strstr(err.msg, "unknown topic format 'xml2'"));
+    unlink(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -206,6 +228,7 @@ int main(void)
         cmocka_unit_test(test_live_campaign),
         cmocka_unit_test(test_pool_files),
         cmocka_unit_test(test_judged_policy),
+        cmocka_unit_test(test_queries_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
