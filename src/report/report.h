@@ -177,4 +177,19 @@ typedef enum report_curve {
  * report's values do not change. */
 void report_live_curve(report_live *l, size_t run, report_curve c, size_t npoints, double *out);
 
+/* ---- The live report's tables (board.c); machine: raw measure names (tsv, json) rather
+ * than labels. Each returns a table to free with report_table_free. ---- */
+
+/* The leaderboard: rank, run, each measure, the runs in order of measure sort; with topic,
+ * that topic's values (empty cells when it is not judged). title gets a line about it. */
+report_table *report_live_board(report_live *l, int machine, size_t sort, const char *topic,
+                                char *title, size_t title_size);
+/* One run's values on each judged topic, then "all" (its summary). */
+report_table *report_live_run_table(report_live *l, int machine, size_t run, char *title,
+                                    size_t title_size);
+/* Kendall tau and tau_AP between the ranking by measure sort and by each other measure,
+ * then at each checkpoint (checkpoint_at: the judgments at each). */
+report_table *report_live_stability_table(const report_live *l, size_t sort,
+                                          const long *checkpoint_at);
+
 #endif
