@@ -198,4 +198,12 @@ int campaign_search_import(store *s, const char *tag, const campaign_queries *tc
 int64_t campaign_pool_add_found(store *s, const char *qid, const index_hit *hits, size_t n,
                                 util_error *err);
 
+/* ---- The search index (index.c) ---- */
+
+/* Opens the campaign's search index, building it or adding the documents imported since
+ * (want: the analysis required, NULL to keep the index's; rebuild: start over); writes it
+ * when it changed, saying so on stderr (verbose: with its figures and a progress bar). */
+int campaign_index_update(store *s, const index_analyzer *want, int rebuild, int verbose,
+                          index_inverted **out, util_error *err);
+
 #endif

@@ -128,9 +128,5 @@ int cli_report_open(campaign_live *c, const char *campaign, char **files, int nf
                     const campaign_report_opts *o);
 /* campaign_live_update, saying why not on stderr; returns an exit status. */
 int cli_report_update(campaign_live *c);
-/* Opens the campaign's search index, building it or adding the documents imported since
- * (want: the analysis required, NULL to keep the index's); writes it when it changed. */
-int cli_index_update(store *s, const index_analyzer *want, int rebuild, int verbose,
-                     index_inverted **out, util_error *err);
 
 #endif

@@ -43,7 +43,7 @@ static void attach_index(store *s, assess_session *a)
         return;
     util_error err = { 0, "" };
     index_inverted *idx = NULL;
-    if (cli_index_update(s, NULL, 0, 0, &idx, &err) != 0 || idx == NULL) {
+    if (campaign_index_update(s, NULL, 0, 0, &idx, &err) != 0 || idx == NULL) {
         util_warn("assess: the search index cannot be used: %s", err.msg);
         return;
     }

@@ -56,7 +56,7 @@ static int run_search(store *s, const options *o, campaign_queries *tc)
     FILE *fp = NULL;
     util_out out;
     util_out_init(&out, stdout);
-    if (cli_index_update(s, NULL, 0, 0, &idx, &err) != 0)
+    if (campaign_index_update(s, NULL, 0, 0, &idx, &err) != 0)
         goto fail;
     size_t k = (size_t)o->depth;
     if (o->query != NULL) {

@@ -219,6 +219,42 @@ static void test_queries_file(void **state)
     unlink(path);
 }
 
+/* The index is built with the campaign's two documents, written beside it, opened again
+ * unchanged, and brought up to date with a third one. */
+static void test_index_update(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/tj-test-index-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[256], ipath[300];
+    snprintf(path, sizeof path, "%s/c.tjdb", dir);
+    snprintf(ipath, sizeof ipath, "%s.index", path);
+    util_error err = { 0, "" };
+    store *s = NULL;
+    int64_t imp;
+    assert_int_equal(store_create(path, &s, &err), 0);
+    assert_int_equal(store_begin(s, &err), 0);
+    assert_int_equal(store_import_add(s, "docs", "d", "c", 1, &imp, &err), 0);
+    assert_int_equal(store_doc_add(s, "d1", "Bees", "honey bees in hives", 19, imp, &err), 0);
+    assert_int_equal(store_doc_add(s, "d2", "Cities", "trees cool cities", 17, imp, &err), 0);
+    assert_int_equal(store_commit(s, &err), 0);
+    index_inverted *idx = NULL;
+    assert_int_equal(campaign_index_update(s, NULL, 0, 0, &idx, &err), 0);
+    assert_int_equal(index_doc_count(idx), 2);
+    index_free(&idx);
+    assert_int_equal(access(ipath, F_OK), 0);
+    assert_int_equal(store_begin(s, &err), 0);
+    assert_int_equal(store_doc_add(s, "d3", "More bees", "bees again", 10, imp, &err), 0);
+    assert_int_equal(store_commit(s, &err), 0);
+    assert_int_equal(campaign_index_update(s, NULL, 0, 0, &idx, &err), 0);
+    assert_int_equal(index_doc_count(idx), 3);
+    index_free(&idx);
+    store_close(&s);
+    unlink(ipath);
+    unlink(path);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -229,6 +265,7 @@ int main(void)
         cmocka_unit_test(test_pool_files),
         cmocka_unit_test(test_judged_policy),
         cmocka_unit_test(test_queries_file),
+        cmocka_unit_test(test_index_update),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
