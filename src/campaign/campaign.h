@@ -206,4 +206,20 @@ int64_t campaign_pool_add_found(store *s, const char *qid, const index_hit *hits
 int campaign_index_update(store *s, const index_analyzer *want, int rebuild, int verbose,
                           index_inverted **out, util_error *err);
 
+/* ---- Importing runs (import.c) ---- */
+
+typedef struct campaign_run_imported {
+    int64_t before;               /* the same bytes were imported before (that import), or 0 */
+    char tag[UTIL_NAME_MAX + 1];  /* the run's tag: --tag, else its first line's */
+    size_t ntopics, ndocs;
+} campaign_run_imported;
+
+/* Stores the run file at path (not standard input: it is recognised by its checksum when
+ * imported again, which changes nothing) as `runs import` does; tag_opt (NULL: the file's)
+ * names the run. The caller holds the import lock. Rankings are stored in trec_eval order;
+ * a run whose topics are interleaved is read a second time. On an error the campaign is
+ * left as it was. */
+int campaign_run_import(store *s, const char *path, const char *tag_opt,
+                        campaign_run_imported *res, util_error *err);
+
 #endif

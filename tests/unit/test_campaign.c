@@ -255,6 +255,39 @@ static void test_index_update(void **state)
     rmdir(dir);
 }
 
+/* A run whose two topics are interleaved is stored (read twice) under its first line's
+ * tag; the same bytes again change nothing; an empty run is refused. */
+static void test_run_import(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/tj-test-import-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[256], run[64], empty[64];
+    snprintf(path, sizeof path, "%s/c.tjdb", dir);
+    write_file(run, "q1 Q0 d1 1 3 bm25\nq2 Q0 d2 1 2 bm25\nq1 Q0 d3 2 1 bm25\n");
+    write_file(empty, "");
+    util_error err = { 0, "" };
+    store *s = NULL;
+    store_recovery rec;
+    assert_int_equal(store_create(path, &s, &err), 0);
+    assert_true(store_import_lock(s, 1, &rec, &err) >= 0);
+    campaign_run_imported r;
+    assert_int_equal(campaign_run_import(s, run, NULL, &r, &err), 0);
+    assert_int_equal(r.before, 0);
+    assert_string_equal(r.tag, "bm25");
+    assert_int_equal(r.ntopics, 2);
+    assert_int_equal(r.ndocs, 3);
+    assert_int_equal(campaign_run_import(s, run, "other", &r, &err), 0);
+    assert_true(r.before > 0);
+    assert_int_equal(campaign_run_import(s, empty, NULL, &r, &err), -1);
+    assert_non_null(strstr(err.msg, "empty run file"));
+    store_close(&s);
+    unlink(run);
+    unlink(empty);
+    unlink(path);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -266,6 +299,7 @@ int main(void)
         cmocka_unit_test(test_judged_policy),
         cmocka_unit_test(test_queries_file),
         cmocka_unit_test(test_index_update),
+        cmocka_unit_test(test_run_import),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
