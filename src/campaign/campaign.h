@@ -222,4 +222,31 @@ typedef struct campaign_run_imported {
 int campaign_run_import(store *s, const char *path, const char *tag_opt,
                         campaign_run_imported *res, util_error *err);
 
+/* ---- Assessors' judgments for their agreement (agreement.c) ---- */
+
+/* One judgment: item (document of a topic), assessor, grade. */
+typedef struct campaign_vote {
+    size_t item, assessor;
+    long grade;
+} campaign_vote;
+
+typedef struct campaign_votes {
+    char **items;          /* "qid\tdocno", in the order first seen */
+    size_t nitems, items_cap;
+    char **assessors;      /* in name order after campaign_votes_finish */
+    size_t nassessors, assessors_cap;
+    campaign_vote *votes;
+    size_t nvotes, votes_cap;
+    long *grade_of;        /* after finish: [item * nassessors + assessor], -1: not judged */
+} campaign_votes;
+
+/* Adds the campaign's judgments (grade -1, pooled but not judged, is not a vote). */
+int campaign_votes_read_campaign(campaign_votes *v, store *s, util_error *err);
+/* Adds a per-assessor qrels file's ("qid assessor docno grade", qrels export
+ * --per-assessor). */
+int campaign_votes_read_file(campaign_votes *v, const char *path, util_error *err);
+/* Orders the assessors by name and fills grade_of. */
+void campaign_votes_finish(campaign_votes *v);
+void campaign_votes_free(campaign_votes *v);
+
 #endif

@@ -5,73 +5,6 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "formats/formats.h"
-
-/* One judgment: item (document of a topic), assessor, grade. */
-typedef struct vote {
-    size_t item, assessor;
-    long grade;
-} vote;
-
-typedef struct agree_ctx {
-    char **items;          /* "qid\tdocno", in the order first seen */
-    size_t nitems, items_cap;
-    char **assessors;
-    size_t nassessors, assessors_cap;
-    vote *votes;
-    size_t nvotes, votes_cap;
-    char *last_item;
-} agree_ctx;
-
-static size_t assessor_index(agree_ctx *c, const char *name)
-{
-    for (size_t i = 0; i < c->nassessors; i++)
-        if (strcmp(c->assessors[i], name) == 0)
-            return i;
-    util_grow(&c->assessors, &c->assessors_cap, c->nassessors + 1, sizeof *c->assessors);
-    c->assessors[c->nassessors] = util_strdup(name);
-    return c->nassessors++;
-}
-
-/* Votes arrive grouped by item (the store orders by topic and docno; the file reader's
- * topics are grouped, and each item is looked up in its topic). */
-static void add_vote(agree_ctx *c, const char *qid, const char *docno, const char *assessor,
-                     long grade)
-{
-    if (grade < 0)
-        return; /* pooled, not judged */
-    size_t ql = strlen(qid), dl = strlen(docno);
-    char *key = util_malloc(ql + dl + 2);
-    snprintf(key, ql + dl + 2, "%s\t%s", qid, docno);
-    size_t item = c->nitems;
-    for (size_t i = c->nitems; i-- > 0;) {
-        if (strcmp(c->items[i], key) == 0) {
-            item = i;
-            break;
-        }
-        if (strncmp(c->items[i], key, ql + 1) != 0)
-            break; /* items of another topic: this one is new */
-    }
-    if (item == c->nitems) {
-        util_grow(&c->items, &c->items_cap, c->nitems + 1, sizeof *c->items);
-        c->items[c->nitems++] = key;
-    } else {
-        free(key);
-    }
-    util_grow(&c->votes, &c->votes_cap, c->nvotes + 1, sizeof *c->votes);
-    c->votes[c->nvotes++] = (vote){ item, assessor_index(c, assessor), grade };
-}
-
-static int judgment_cb(void *vctx, const store_judgment *j)
-{
-    add_vote(vctx, j->qid, j->docno, j->assessor, j->grade);
-    return 0;
-}
-
-static int name_cmp(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
 
 static void fmt4(char *buf, size_t size, double v)
 {
@@ -113,7 +46,7 @@ static report_table *confusion_table(const metrics_agreement_pair *p, size_t k)
 
 /* Prints the pairs' table, then (text, md, latex) each pair's confusion matrix; returns
  * the number of rows of the table. */
-static size_t print_agreement(util_out *o, const metrics_agreement *ag, const agree_ctx *c,
+static size_t print_agreement(util_out *o, const metrics_agreement *ag, const campaign_votes *c,
                               long level, report_table_format format, int confusion)
 {
     const char *header[] = { "assessor_a", "assessor_b", "documents", "agreement", "kappa",
@@ -172,11 +105,9 @@ int cli_agreement(int argc, char **argv)
     report_table_format format = REPORT_TABLE_TEXT;
     long level = 1;
     int level_set = 0, confusion = 1, status = UTIL_EXIT_USAGE, opt;
-    agree_ctx c;
+    campaign_votes c;
     memset(&c, 0, sizeof c);
     store *s = NULL;
-    formats_qrels *q = NULL;
-    long *grade_of = NULL;
     metrics_agreement ag;
     memset(&ag, 0, sizeof ag);
     optind = 1;
@@ -216,17 +147,10 @@ int cli_agreement(int argc, char **argv)
     }
     util_error err = { 0, "" };
     if (argc - optind == 1) {
-        if ((q = formats_qrels_read_jg(argv[optind], &err)) == NULL) {
+        if (campaign_votes_read_file(&c, argv[optind], &err) != 0) {
             util_warn("%s", err.msg);
             status = err.code ? err.code : UTIL_EXIT_INPUT;
             goto out;
-        }
-        for (size_t k = 0; k < q->ntopics; k++) {
-            const formats_qrels_topic *qt = &q->topics[k];
-            for (size_t g = 0; g < qt->ngroups; g++)
-                for (size_t i = 0; i < qt->groups[g].n; i++)
-                    add_vote(&c, qt->qid, qt->groups[g].qrels[i].docno, qt->groups[g].group,
-                             qt->groups[g].qrels[i].rel);
         }
     } else {
         if ((s = cli_campaign_open_readonly(campaign, &status)) == NULL)
@@ -237,34 +161,14 @@ int cli_agreement(int argc, char **argv)
             util_parse_long(value, strlen(value), &v) == 0)
             level = v;
         free(value);
-        if (store_judgments_each(s, judgment_cb, &c, &err) != 0) {
+        if (campaign_votes_read_campaign(&c, s, &err) != 0) {
             util_warn("%s", err.msg);
             status = err.code ? err.code : UTIL_EXIT_SYSTEM;
             goto out;
         }
     }
-    /* Assessors in name order: renumber the votes. */
-    char **sorted = util_malloc((c.nassessors + 1) * sizeof *sorted);
-    memcpy(sorted, c.assessors, c.nassessors * sizeof *sorted);
-    qsort(sorted, c.nassessors, sizeof *sorted, name_cmp);
-    size_t *rank = util_malloc((c.nassessors + 1) * sizeof *rank);
-    for (size_t a = 0; a < c.nassessors; a++)
-        for (size_t b = 0; b < c.nassessors; b++)
-            if (sorted[b] == c.assessors[a])
-                rank[a] = b;
-    for (size_t i = 0; i < c.nvotes; i++)
-        c.votes[i].assessor = rank[c.votes[i].assessor];
-    memcpy(c.assessors, sorted, c.nassessors * sizeof *sorted);
-    free(sorted);
-    free(rank);
-    size_t na = c.nassessors, ni = c.nitems;
-    /* grade_of[item * na + assessor], -1 when that assessor did not judge the item */
-    grade_of = util_malloc((ni * na + 1) * sizeof *grade_of);
-    for (size_t i = 0; i < ni * na; i++)
-        grade_of[i] = -1;
-    for (size_t i = 0; i < c.nvotes; i++)
-        grade_of[c.votes[i].item * na + c.votes[i].assessor] = c.votes[i].grade;
-    metrics_agreement_compute(grade_of, ni, na, level, &ag);
+    campaign_votes_finish(&c);
+    metrics_agreement_compute(c.grade_of, c.nitems, c.nassessors, level, &ag);
     util_out o;
     util_out_init(&o, stdout);
     size_t rows = print_agreement(&o, &ag, &c, level, format, confusion);
@@ -278,15 +182,7 @@ int cli_agreement(int argc, char **argv)
     util_out_free(&o);
 out:
     metrics_agreement_free(&ag);
-    free(grade_of);
-    for (size_t i = 0; i < c.nitems; i++)
-        free(c.items[i]);
-    free(c.items);
-    for (size_t i = 0; i < c.nassessors; i++)
-        free(c.assessors[i]);
-    free(c.assessors);
-    free(c.votes);
-    formats_qrels_free(&q);
+    campaign_votes_free(&c);
     store_close(&s);
     return status;
 }

@@ -288,6 +288,32 @@ static void test_run_import(void **state)
     rmdir(dir);
 }
 
+/* A per-assessor qrels file: zed judged d1 before ann did; the assessors end in name order
+ * and grade_of has -1 where one did not judge (ann on d2), and pooled-only (-1) lines are
+ * no votes. */
+static void test_votes_file(void **state)
+{
+    (void)state;
+    char path[64];
+    write_file(path, "q1 zed d1 0\nq1 ann d1 1\nq1 zed d2 2\nq1 ann d3 -1\n");
+    campaign_votes v;
+    memset(&v, 0, sizeof v);
+    util_error err = { 0, "" };
+    assert_int_equal(campaign_votes_read_file(&v, path, &err), 0);
+    campaign_votes_finish(&v);
+    assert_int_equal(v.nassessors, 2);
+    assert_string_equal(v.assessors[0], "ann");
+    assert_string_equal(v.assessors[1], "zed");
+    assert_int_equal(v.nitems, 2);
+    assert_string_equal(v.items[0], "q1\td1");
+    const long want[] = { 1, 0, -1, 2 };
+    for (size_t i = 0; i < 4; i++)
+        assert_int_equal(v.grade_of[i], want[i]);
+    campaign_votes_free(&v);
+    assert_null(v.grade_of);
+    unlink(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -300,6 +326,7 @@ int main(void)
         cmocka_unit_test(test_queries_file),
         cmocka_unit_test(test_index_update),
         cmocka_unit_test(test_run_import),
+        cmocka_unit_test(test_votes_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
