@@ -128,6 +128,14 @@ int campaign_pool_persist(campaign_pool *c, int dry_run, size_t *added, size_t *
 int campaign_pool_next(campaign_pool *c, const char *qid, long level, char **docno,
                        size_t *judged, size_t *candidates, util_error *err);
 
+/* Docnos, owned. */
+typedef struct campaign_docnos {
+    char **docnos;
+    size_t n, cap;
+} campaign_docnos;
+/* Appends the documents of the campaign's pool of a topic, in position order, to list. */
+int campaign_pool_list(store *s, int64_t topic_id, campaign_docnos *list, util_error *err);
+
 /* A campaign's (or a qrels file's) judgments by topic, several assessors' grades of a
  * document merged by the policy. */
 typedef struct campaign_judged_topic {

@@ -6,19 +6,19 @@
 
 #include "formats/formats.h"
 
-typedef struct export_ctx {
-    char **docnos;
-    size_t n, cap;
-} export_ctx;
-
-static int export_cb(void *vctx, const char *docno, int64_t position, const char *source)
+static int docnos_cb(void *vctx, const char *docno, int64_t position, const char *source)
 {
     (void)position;
     (void)source;
-    export_ctx *e = vctx;
+    campaign_docnos *e = vctx;
     util_grow(&e->docnos, &e->cap, e->n + 1, sizeof *e->docnos);
     e->docnos[e->n++] = util_strdup(docno);
     return 0;
+}
+
+int campaign_pool_list(store *s, int64_t topic_id, campaign_docnos *list, util_error *err)
+{
+    return store_pool_each(s, topic_id, docnos_cb, list, err);
 }
 
 /* One run's full ranking of one topic (kept for --bias). */
@@ -452,7 +452,7 @@ static int docno_cmp(const void *a, const void *b)
 int campaign_pool_persist(campaign_pool *c, int dry_run, size_t *added_out, size_t *before_out,
                           util_error *err)
 {
-    export_ctx e;
+    campaign_docnos e;
     memset(&e, 0, sizeof e);
     size_t added = 0, before = 0;
     /* The pool was computed by reading only; it is written topic by topic in transactions of
@@ -466,7 +466,7 @@ int campaign_pool_persist(campaign_pool *c, int dry_run, size_t *added_out, size
         e.n = 0;
         rc = store_pool_info(c->s, pt->topic_id, &count, &maxpos, err);
         if (rc == 0)
-            rc = store_pool_each(c->s, pt->topic_id, export_cb, &e, err);
+            rc = campaign_pool_list(c->s, pt->topic_id, &e, err);
         /* Documents pooled before keep their place (and their campaign_judged); new ones follow
          * the topic's last position, in presentation order. */
         if (e.n > 0)

@@ -203,3 +203,47 @@ int cli_report_update(campaign_live *c)
     }
     return UTIL_EXIT_OK;
 }
+
+int cli_import_command(int argc, char **argv, const cli_importer *imp,
+                       int (*format)(void *ctx, const char *name), void *ctx)
+{
+    const cli_command *cmd = cli_command_find(argv[0]);
+    if (argc < 2 || strcmp(argv[1], "import") != 0) {
+        int help = argc >= 2 && strcmp(argv[1], "--help") == 0;
+        cli_usage(cmd, help ? stdout : stderr);
+        return help ? UTIL_EXIT_OK : UTIL_EXIT_USAGE;
+    }
+    argc--;
+    argv++;
+    const char *path = NULL;
+    int opt;
+    optind = 1;
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
+        if (opt == 'h') {
+            cli_usage(cmd, stdout);
+            return UTIL_EXIT_OK;
+        } else if (opt == 'd') {
+            path = optarg;
+        } else if (opt == 'f') {
+            if (format(ctx, optarg) != 0) {
+                util_warn("%s import: unknown format '%s'", imp->kind, optarg);
+                return UTIL_EXIT_USAGE;
+            }
+        } else {
+            return cli_usage_error(cmd);
+        }
+    }
+    if (optind == argc)
+        return cli_usage_error(cmd);
+    int status = UTIL_EXIT_OK;
+    store *s = cli_campaign_open(path, &status);
+    if (s == NULL)
+        return status;
+    for (int a = optind; a < argc; a++) {
+        int st = cli_import_file(s, imp, argv[a], ctx);
+        if (st != UTIL_EXIT_OK && status == UTIL_EXIT_OK)
+            status = st;
+    }
+    store_close(&s);
+    return status;
+}

@@ -98,6 +98,11 @@ int cli_import_file(store *s, const cli_importer *imp, const char *path, void *c
  * recovered from imports that were killed; returns an exit status. Without wait, an import
  * running elsewhere is left alone (UTIL_EXIT_OK, nothing done). */
 int cli_import_lock(store *s, int wait);
+/* `COMMAND import [-d CAMPAIGN] [--format F] FILE...` (docs, topics; argv[0] names the
+ * command): each file imported with imp; format parses --format into ctx (0, or -1 when
+ * it is unknown). Returns an exit status: the first failure's. */
+int cli_import_command(int argc, char **argv, const cli_importer *imp,
+                       int (*format)(void *ctx, const char *name), void *ctx);
 /* Reports a failed import of path (err's message, then that nothing changed). */
 int cli_import_failed(const char *path, const util_error *err);
 

@@ -1,5 +1,4 @@
 /* cmd_docs.c: `trecjudge docs import`, which stores document collections (TREC SGML, JSONL, TSV). */
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -62,52 +61,15 @@ static void docs_done(const char *path, int64_t items, void *vctx)
 
 static const cli_importer docs_importer = { "docs", docs_body, docs_done, NULL, 0 };
 
+static int docs_format(void *ctx, const char *name)
+{
+    return formats_docs_format_parse(name, &((docs_ctx *)ctx)->fmt);
+}
+
 int cli_docs(int argc, char **argv)
 {
-    const cli_command *cmd = cli_command_find("docs");
-    if (argc < 2 || strcmp(argv[1], "import") != 0) {
-        int help = argc >= 2 && strcmp(argv[1], "--help") == 0;
-        cli_usage(cmd, help ? stdout : stderr);
-        return help ? UTIL_EXIT_OK : UTIL_EXIT_USAGE;
-    }
-    argc--;
-    argv++;
-    const char *path = NULL;
-    formats_docs_format fmt = FORMATS_DOCS_AUTO;
-    int opt;
-    optind = 1;
-    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
-        if (opt == 'h') {
-            cli_usage(cmd, stdout);
-            return UTIL_EXIT_OK;
-        } else if (opt == 'd') {
-            path = optarg;
-        } else if (opt == 'f') {
-            if (formats_docs_format_parse(optarg, &fmt) != 0) {
-                util_warn("docs import: unknown format '%s'", optarg);
-                return UTIL_EXIT_USAGE;
-            }
-        } else {
-            cli_usage(cmd, stderr);
-            return UTIL_EXIT_USAGE;
-        }
-    }
-    if (optind == argc) {
-        cli_usage(cmd, stderr);
-        return UTIL_EXIT_USAGE;
-    }
-    int status = UTIL_EXIT_OK;
-    store *s = cli_campaign_open(path, &status);
-    if (s == NULL)
-        return status;
     docs_ctx c;
     memset(&c, 0, sizeof c);
-    c.fmt = fmt;
-    for (int a = optind; a < argc; a++) {
-        int st = cli_import_file(s, &docs_importer, argv[a], &c);
-        if (st != UTIL_EXIT_OK && status == UTIL_EXIT_OK)
-            status = st;
-    }
-    store_close(&s);
-    return status;
+    c.fmt = FORMATS_DOCS_AUTO;
+    return cli_import_command(argc, argv, &docs_importer, docs_format, &c);
 }

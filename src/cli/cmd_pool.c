@@ -66,21 +66,6 @@ static void write_pool(util_out *o, const campaign_pool *c, int form)
     }
 }
 
-typedef struct export_ctx {
-    char **docnos;
-    size_t n, cap;
-} export_ctx;
-
-static int export_cb(void *vctx, const char *docno, int64_t position, const char *source)
-{
-    (void)position;
-    (void)source;
-    export_ctx *e = vctx;
-    util_grow(&e->docnos, &e->cap, e->n + 1, sizeof *e->docnos);
-    e->docnos[e->n++] = util_strdup(docno);
-    return 0;
-}
-
 typedef struct topic_list {
     int64_t *ids;
     char **qids;
@@ -101,13 +86,13 @@ static int topic_list_cb(void *vctx, int64_t topic_id, const char *qid)
 static int export_campaign(store *s, util_out *o, int form, util_error *err)
 {
     topic_list tl;
-    export_ctx e;
+    campaign_docnos e;
     memset(&tl, 0, sizeof tl);
     memset(&e, 0, sizeof e);
     int rc = store_topics_each(s, topic_list_cb, &tl, err);
     for (size_t i = 0; rc == 0 && i < tl.n; i++) {
         e.n = 0;
-        rc = store_pool_each(s, tl.ids[i], export_cb, &e, err);
+        rc = campaign_pool_list(s, tl.ids[i], &e, err);
         for (size_t k = 0; k < e.n; k++) {
             if (rc == 0)
                 export_doc(o, form, tl.qids[i], e.docnos[k], k, e.n);

@@ -1,5 +1,4 @@
 /* cmd_topics.c: `trecjudge topics import`, which stores topic files (any language, several formats). */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,50 +78,13 @@ static void topics_done(const char *path, int64_t items, void *vctx)
 
 static const cli_importer topics_importer = { "topics", topics_body, topics_done, NULL, 0 };
 
+static int topics_format(void *ctx, const char *name)
+{
+    return formats_topics_format_parse(name, &((topics_ctx *)ctx)->fmt);
+}
+
 int cli_topics(int argc, char **argv)
 {
-    const cli_command *cmd = cli_command_find("topics");
-    if (argc < 2 || strcmp(argv[1], "import") != 0) {
-        int help = argc >= 2 && strcmp(argv[1], "--help") == 0;
-        cli_usage(cmd, help ? stdout : stderr);
-        return help ? UTIL_EXIT_OK : UTIL_EXIT_USAGE;
-    }
-    argc--;
-    argv++;
-    const char *path = NULL;
-    formats_topics_format fmt = FORMATS_TOPICS_AUTO;
-    int opt;
-    optind = 1;
-    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
-        if (opt == 'h') {
-            cli_usage(cmd, stdout);
-            return UTIL_EXIT_OK;
-        } else if (opt == 'd') {
-            path = optarg;
-        } else if (opt == 'f') {
-            if (formats_topics_format_parse(optarg, &fmt) != 0) {
-                util_warn("topics import: unknown format '%s'", optarg);
-                return UTIL_EXIT_USAGE;
-            }
-        } else {
-            cli_usage(cmd, stderr);
-            return UTIL_EXIT_USAGE;
-        }
-    }
-    if (optind == argc) {
-        cli_usage(cmd, stderr);
-        return UTIL_EXIT_USAGE;
-    }
-    int status = UTIL_EXIT_OK;
-    store *s = cli_campaign_open(path, &status);
-    if (s == NULL)
-        return status;
-    topics_ctx c = { fmt, 0, 0, NULL, 0, 0 };
-    for (int a = optind; a < argc; a++) {
-        int st = cli_import_file(s, &topics_importer, argv[a], &c);
-        if (st != UTIL_EXIT_OK && status == UTIL_EXIT_OK)
-            status = st;
-    }
-    store_close(&s);
-    return status;
+    topics_ctx c = { FORMATS_TOPICS_AUTO, 0, 0, NULL, 0, 0 };
+    return cli_import_command(argc, argv, &topics_importer, topics_format, &c);
 }
