@@ -2,6 +2,7 @@
 #ifndef TJ_CAMPAIGN_H
 #define TJ_CAMPAIGN_H
 
+#include "assess/assess.h"
 #include "index/index.h"
 #include "pool/pool.h"
 #include "report/report.h"
@@ -256,5 +257,12 @@ int campaign_votes_read_file(campaign_votes *v, const char *path, util_error *er
 /* Orders the assessors by name and fills grade_of. */
 void campaign_votes_finish(campaign_votes *v);
 void campaign_votes_free(campaign_votes *v);
+
+/* ---- The assessment screen's campaign (assess.c) ---- */
+
+/* Gives the session the collection search (when the campaign has an index, brought up to
+ * date first; a warning when it cannot be used) and the live strategy the campaign was
+ * pooled with (pool.strategy mtf or maxmean, pool.budget). */
+void campaign_assess_attach(store *s, assess_session *a);
 
 #endif
