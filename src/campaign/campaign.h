@@ -3,6 +3,7 @@
 #define TJ_CAMPAIGN_H
 
 #include "assess/assess.h"
+#include "formats/formats.h"
 #include "index/index.h"
 #include "pool/pool.h"
 #include "report/report.h"
@@ -264,5 +265,54 @@ void campaign_votes_free(campaign_votes *v);
  * date first; a warning when it cannot be used) and the live strategy the campaign was
  * pooled with (pool.strategy mtf or maxmean, pool.budget). */
 void campaign_assess_attach(store *s, assess_session *a);
+
+/* ---- The bodies of the docs, topics and qrels imports (import.c) ----
+ * Each reads the file at path, starts the import with store_import_begin when it has rows
+ * to write, stores them under im->id with store_batch_yield between rows, and returns, with
+ * the last transaction still open, the number of items stored (documents, topics,
+ * judgments), or -1 with err set; bar is updated as the file is read. ctx is the kind's
+ * struct below, its format (or assessor) set by the caller. */
+
+typedef struct campaign_docs_import {
+    store *s;
+    const char *path;
+    formats_docs_format fmt;
+    store_import *im;
+    uint64_t count;
+    util_progress *bar;
+    formats_docs_stats stats;
+} campaign_docs_import;
+
+/* One field of a topic, kept from the file until it is written (NULL field: the topic). */
+typedef struct campaign_topic_field {
+    char *qid, *field, *lang, *text;
+} campaign_topic_field;
+
+typedef struct campaign_topics_import {
+    formats_topics_format fmt;
+    size_t topics, fields;
+    campaign_topic_field *kept;
+    size_t nkept, capkept;
+} campaign_topics_import;
+
+typedef struct campaign_qrels_import {
+    const char *assessor;
+    size_t topics;
+    long *scale;             /* the campaign's grades, ascending */
+    size_t nscale, capscale;
+    long *outside;           /* grades of the file not in the scale, ascending */
+    size_t noutside, capoutside;
+} campaign_qrels_import;
+
+
+int64_t campaign_docs_body(store *s, const char *path, store_import *im, util_progress *bar,
+                           void *ctx, util_error *err);
+/* The file is read whole first (topic files are small), then written in one transaction. */
+int64_t campaign_topics_body(store *s, const char *path, store_import *im, util_progress *bar,
+                             void *ctx, util_error *err);
+/* The file is read and checked whole, then staged in short transactions; the caller commits
+ * them (store_qrels_commit, store_qrels_apply). Notes the grades the scale lacks. */
+int64_t campaign_qrels_body(store *s, const char *path, store_import *im, util_progress *bar,
+                            void *ctx, util_error *err);
 
 #endif

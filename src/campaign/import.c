@@ -1,7 +1,8 @@
-/* import.c: a run file stored in the campaign as `runs import` does: in short transactions, its run, topics and rankings invisible until one last commit publishes them. */
+/* import.c: files stored in the campaign: runs (in short transactions, invisible until one last commit publishes them), documents, topics and qrels (the bodies of their imports). */
 #include "campaign/campaign.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "formats/formats.h"
@@ -154,5 +155,158 @@ out:
     util_free(&c->scores);
     util_free(&c->rels);
     return rc;
+}
+
+
+static int docs_cb(void *vctx, const formats_doc *d, util_error *err)
+{
+    campaign_docs_import *c = vctx;
+    util_progress_update(c->bar, ++c->count);
+    if ((c->count == 1 && store_import_begin(c->s, c->im, err) != 0) ||
+        store_doc_add(c->s, d->docno, d->title, d->body, d->body_len, c->im->id, err) != 0 ||
+        store_batch_yield(c->s, err) != 0) {
+        /* Name the place in the file too. */
+        char msg[sizeof err->msg];
+        snprintf(msg, sizeof msg, "%s", err->msg);
+        util_error_set(err, err->code, c->path, d->line, "%s", msg);
+        return -1;
+    }
+    return 0;
+}
+
+int64_t campaign_docs_body(store *s, const char *path, store_import *im, util_progress *bar,
+                           void *vctx, util_error *err)
+{
+    campaign_docs_import *c = vctx;
+    c->s = s;
+    c->path = path;
+    c->im = im;
+    c->count = 0;
+    c->bar = bar;
+    memset(&c->stats, 0, sizeof c->stats);
+    if (formats_docs_read(path, c->fmt, docs_cb, c, &c->stats, err) != 0)
+        return -1;
+    /* a file without documents is refused by the reader; this is for safety */
+    if (im->id == 0 && store_import_begin(s, im, err) != 0)
+        return -1;
+    return (int64_t)c->stats.docs;
+}
+
+static int topics_cb(void *vctx, const formats_topic *t, util_error *err)
+{
+    (void)err;
+    campaign_topics_import *c = vctx;
+    util_grow(&c->kept, &c->capkept, c->nkept + t->nfields + 1, sizeof *c->kept);
+    /* a topic without fields is still created */
+    c->kept[c->nkept++] = (campaign_topic_field){ util_strdup(t->qid), NULL, NULL, NULL };
+    for (size_t i = 0; i < t->nfields; i++)
+        c->kept[c->nkept++] = (campaign_topic_field){ util_strdup(t->qid), util_strdup(t->fields[i].field),
+                                            util_strdup(t->fields[i].lang),
+                                            util_strdup(t->fields[i].text) };
+    c->topics++;
+    c->fields += t->nfields;
+    return 0;
+}
+
+static void kept_free(campaign_topics_import *c)
+{
+    for (size_t i = 0; i < c->nkept; i++) {
+        free(c->kept[i].qid);
+        free(c->kept[i].field);
+        free(c->kept[i].lang);
+        free(c->kept[i].text);
+    }
+    util_free(&c->kept);
+    c->nkept = c->capkept = 0;
+}
+
+/* The file is read whole first (topic files are small), then written in one short transaction
+ * (which publishes them). */
+int64_t campaign_topics_body(store *s, const char *path, store_import *im, util_progress *bar,
+                             void *vctx, util_error *err)
+{
+    (void)bar;
+    campaign_topics_import *c = vctx;
+    int64_t n = -1, topic_id = 0;
+    c->topics = c->fields = 0;
+    if (formats_topics_read(path, c->fmt, topics_cb, c, err) != 0 || store_import_begin(s, im, err) != 0)
+        goto out;
+    for (size_t i = 0; i < c->nkept; i++) {
+        const campaign_topic_field *k = &c->kept[i];
+        if (k->field == NULL ? store_topic_id(s, k->qid, 1, &topic_id, err) < 0
+                             : store_topic_field_set(s, topic_id, k->field, k->lang, k->text,
+                                                     err) != 0)
+            goto out;
+    }
+    n = (int64_t)c->topics;
+out:
+    kept_free(c);
+    return n;
+}
+
+static int scale_cb(void *vctx, const store_grade *g)
+{
+    campaign_qrels_import *c = vctx;
+    util_grow(&c->scale, &c->capscale, c->nscale + 1, sizeof *c->scale);
+    c->scale[c->nscale++] = g->grade;
+    return 0;
+}
+
+/* Notes a grade of the file that the scale does not have (-1 is "pooled, not judged"). */
+static void note_grade(campaign_qrels_import *c, long grade)
+{
+    if (grade == -1)
+        return;
+    for (size_t i = 0; i < c->nscale; i++)
+        if (c->scale[i] == grade)
+            return;
+    size_t at = 0;
+    while (at < c->noutside && c->outside[at] < grade)
+        at++;
+    if (at < c->noutside && c->outside[at] == grade)
+        return;
+    util_grow(&c->outside, &c->capoutside, c->noutside + 1, sizeof *c->outside);
+    memmove(c->outside + at + 1, c->outside + at, (c->noutside - at) * sizeof *c->outside);
+    c->outside[at] = grade;
+    c->noutside++;
+}
+
+/* The file is read and checked whole, then staged in short transactions; the judgments
+ * are set once the import is committed (the caller commits them). */
+int64_t campaign_qrels_body(store *s, const char *path, store_import *im, util_progress *bar,
+                            void *vctx, util_error *err)
+{
+    campaign_qrels_import *c = vctx;
+    int64_t n = -1, seq = 0;
+    c->nscale = c->noutside = 0;
+    formats_qrels *q = formats_qrels_read(path, err);
+    if (q == NULL || store_grades_each(s, scale_cb, c, err) != 0)
+        goto out;
+    bar->total = q->nlines;
+    if (store_import_begin(s, im, err) != 0)
+        goto out;
+    /* chunks of up to 1024 judgments of one topic: one row each in the staging table */
+    store_qrel chunk[1024];
+    size_t done = 0;
+    for (size_t t = 0; t < q->ntopics; t++) {
+        const formats_qrels_topic *qt = &q->topics[t];
+        for (size_t k = 0; k < qt->n; k += 1024) {
+            size_t m = qt->n - k < 1024 ? qt->n - k : 1024;
+            for (size_t i = 0; i < m; i++) {
+                const formats_qrel *r = &qt->qrels[k + i];
+                note_grade(c, r->rel);
+                chunk[i] = (store_qrel){ r->docno, r->iter, r->rel, (int64_t)r->line };
+            }
+            if (store_qrels_stage(s, im->id, ++seq, qt->qid, chunk, m, err) != 0 ||
+                store_batch_yield(s, err) != 0)
+                goto out;
+            util_progress_update(bar, done += m);
+        }
+    }
+    c->topics = q->ntopics;
+    n = (int64_t)q->nlines;
+out:
+    formats_qrels_free(&q);
+    return n;
 }
 

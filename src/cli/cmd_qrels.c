@@ -7,42 +7,6 @@
 #include "cli/cli.h"
 #include "formats/formats.h"
 
-typedef struct import_ctx {
-    const char *assessor;
-    size_t topics;
-    long *scale;             /* the campaign's grades, ascending */
-    size_t nscale, capscale;
-    long *outside;           /* grades of the file not in the scale, ascending */
-    size_t noutside, capoutside;
-} import_ctx;
-
-static int scale_cb(void *vctx, const store_grade *g)
-{
-    import_ctx *c = vctx;
-    util_grow(&c->scale, &c->capscale, c->nscale + 1, sizeof *c->scale);
-    c->scale[c->nscale++] = g->grade;
-    return 0;
-}
-
-/* Notes a grade of the file that the scale does not have (-1 is "pooled, not judged"). */
-static void note_grade(import_ctx *c, long grade)
-{
-    if (grade == -1)
-        return;
-    for (size_t i = 0; i < c->nscale; i++)
-        if (c->scale[i] == grade)
-            return;
-    size_t at = 0;
-    while (at < c->noutside && c->outside[at] < grade)
-        at++;
-    if (at < c->noutside && c->outside[at] == grade)
-        return;
-    util_grow(&c->outside, &c->capoutside, c->noutside + 1, sizeof *c->outside);
-    memmove(c->outside + at + 1, c->outside + at, (c->noutside - at) * sizeof *c->outside);
-    c->outside[at] = grade;
-    c->noutside++;
-}
-
 /* "2, 3" (the first ten, then "..."). */
 static void grade_list(char *buf, size_t size, const long *g, size_t n)
 {
@@ -54,48 +18,9 @@ static void grade_list(char *buf, size_t size, const long *g, size_t n)
         snprintf(buf + len, size - len, ", ...");
 }
 
-/* The file is read and checked whole, then staged in short transactions; the judgments
- * are set once the import is committed (cli_import_file). */
-static int64_t qrels_body(store *s, const char *path, store_import *im, util_progress *bar,
-                          void *vctx, util_error *err)
-{
-    import_ctx *c = vctx;
-    int64_t n = -1, seq = 0;
-    c->nscale = c->noutside = 0;
-    formats_qrels *q = formats_qrels_read(path, err);
-    if (q == NULL || store_grades_each(s, scale_cb, c, err) != 0)
-        goto out;
-    bar->total = q->nlines;
-    if (store_import_begin(s, im, err) != 0)
-        goto out;
-    /* chunks of up to 1024 judgments of one topic: one row each in the staging table */
-    store_qrel chunk[1024];
-    size_t done = 0;
-    for (size_t t = 0; t < q->ntopics; t++) {
-        const formats_qrels_topic *qt = &q->topics[t];
-        for (size_t k = 0; k < qt->n; k += 1024) {
-            size_t m = qt->n - k < 1024 ? qt->n - k : 1024;
-            for (size_t i = 0; i < m; i++) {
-                const formats_qrel *r = &qt->qrels[k + i];
-                note_grade(c, r->rel);
-                chunk[i] = (store_qrel){ r->docno, r->iter, r->rel, (int64_t)r->line };
-            }
-            if (store_qrels_stage(s, im->id, ++seq, qt->qid, chunk, m, err) != 0 ||
-                store_batch_yield(s, err) != 0)
-                goto out;
-            util_progress_update(bar, done += m);
-        }
-    }
-    c->topics = q->ntopics;
-    n = (int64_t)q->nlines;
-out:
-    formats_qrels_free(&q);
-    return n;
-}
-
 static void qrels_done(const char *path, int64_t items, void *vctx)
 {
-    import_ctx *c = vctx;
+    campaign_qrels_import *c = vctx;
     fprintf(stderr, "%s: imported %lld judgments for %zu topics as assessor '%s'\n", path,
             (long long)items, c->topics, c->assessor);
     if (c->noutside > 0) {
@@ -248,10 +173,10 @@ int cli_qrels(int argc, char **argv)
     store *s = import ? cli_campaign_open(path, &status) : cli_campaign_open_readonly(path, &status);
     if (s == NULL)
         return status;
-    import_ctx ic;
+    campaign_qrels_import ic;
     memset(&ic, 0, sizeof ic);
     ic.assessor = assessor;
-    cli_importer qrels_importer = { "qrels", qrels_body, qrels_done, assessor, 1 };
+    cli_importer qrels_importer = { "qrels", campaign_qrels_body, qrels_done, assessor, 1 };
     status = import ? cli_import_file(s, &qrels_importer, argv[optind], &ic)
                     : qrels_export(s, pol, primary, per_assessor);
     free(ic.scale);

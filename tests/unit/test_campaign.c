@@ -314,6 +314,52 @@ static void test_votes_file(void **state)
     unlink(path);
 }
 
+/* The bodies of the topics and qrels imports: two topics stored (published, they are the
+ * campaign's); three judgments staged, grade 7 noted as outside the binary scale. */
+static void test_import_bodies(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/tj-test-bodies-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[256], topics[64], qrels[64];
+    snprintf(path, sizeof path, "%s/c.tjdb", dir);
+    write_file(topics, "t1\tgreen bees\nt2\tcold cities\n");
+    write_file(qrels, "t1 0 d1 1\nt1 0 d2 7\nt2 0 d3 0\n");
+    util_error err = { 0, "" };
+    store *s = NULL;
+    store_recovery rec;
+    util_progress bar = { .enabled = 0 };
+    assert_int_equal(store_create(path, &s, &err), 0);
+    const store_grade binary[] = { { 0, "Not relevant", "x" }, { 1, "Relevant", "y" } };
+    assert_int_equal(store_begin(s, &err), 0);
+    assert_int_equal(store_scale_set(s, binary, 2, 1, &err), 0);
+    assert_int_equal(store_commit(s, &err), 0);
+    assert_true(store_import_lock(s, 1, &rec, &err) >= 0);
+    campaign_topics_import t = { FORMATS_TOPICS_TSV, 0, 0, NULL, 0, 0 };
+    store_import im = { "topics", topics, "k1", NULL, 0 };
+    assert_int_equal(campaign_topics_body(s, topics, &im, &bar, &t, &err), 2);
+    assert_int_equal(t.fields, 2);
+    assert_int_equal(store_import_publish(s, im.id, 2, &err), 0);
+    assert_int_equal(store_batch_end(s, &err), 0);
+    int64_t id;
+    assert_int_equal(store_topic_id(s, "t2", 0, &id, &err), 1);
+    campaign_qrels_import q = { "ann", 0, NULL, 0, 0, NULL, 0, 0 };
+    store_import qi = { "qrels", qrels, "k2", "ann", 0 };
+    assert_int_equal(campaign_qrels_body(s, qrels, &qi, &bar, &q, &err), 3);
+    assert_int_equal(q.topics, 2);
+    assert_int_equal(q.noutside, 1);
+    assert_int_equal(q.outside[0], 7);
+    assert_int_equal(store_qrels_commit(s, qi.id, 3, &err), 0);
+    assert_int_equal(store_batch_end(s, &err), 0);
+    free(q.scale);
+    free(q.outside);
+    store_close(&s);
+    unlink(topics);
+    unlink(qrels);
+    unlink(path);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -327,6 +373,7 @@ int main(void)
         cmocka_unit_test(test_index_update),
         cmocka_unit_test(test_run_import),
         cmocka_unit_test(test_votes_file),
+        cmocka_unit_test(test_import_bodies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
