@@ -36,6 +36,10 @@ typedef struct report_eval {
 int report_format_parse(const char *name, report_format *f);
 void report_eval_begin(report_eval *r);
 void report_eval_run(report_eval *r, const report_run *run);
+/* The run's values as trec_eval prints them under -Z (text format only): a 'Z' before each
+ * value's name and every value, integer counts included, printed %6.4f; relstring and
+ * runid are printed as usual (zscores.c). */
+void report_eval_run_zscores(const report_eval *r, const report_run *run);
 void report_eval_end(report_eval *r);
 
 /* ---- live report: every measure of every run, kept up to date judgment by judgment

@@ -1,4 +1,4 @@
-/* test_report_board.c: unit tests of the live report's tables (leaderboard, one run, stability) on two runs worked out by hand in the comments. */
+/* test_report_board.c: unit tests of the report module's tables (leaderboard, one run, stability) and -Z output, on values worked out by hand in the comments. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -62,10 +62,43 @@ static void test_tables(void **state)
     report_live_free(&l);
 }
 
+/* -Z: MAP 0.25 on topic 1 and in the summary, each line 'Z' then the name padded to 22. */
+static void test_zscores(void **state)
+{
+    (void)state;
+    char msg[256], buf[512];
+    metrics_set *set = metrics_set_new();
+    assert_int_equal(metrics_set_select(set, "map", msg, sizeof msg), 0);
+    assert_int_equal(metrics_set_finish(set, msg, sizeof msg), 0);
+    size_t nv = metrics_set_size(set), map = 0;
+    while (strcmp(metrics_set_name(set, map), "map") != 0)
+        map++;
+    double *v = calloc(nv, sizeof *v), *sum = calloc(nv, sizeof *sum);
+    char **str = calloc(nv, sizeof *str);
+    v[map] = sum[map] = 0.25;
+    const char *qids[] = { "1" };
+    report_run run = { "r", qids, 1, v, str, sum };
+    FILE *fp = fmemopen(buf, sizeof buf, "w");
+    util_out o;
+    util_out_init(&o, fp);
+    report_eval rep = { &o, REPORT_TREC, set, 1, 1, 0 };
+    report_eval_run_zscores(&rep, &run);
+    util_out_flush(&o);
+    util_out_free(&o);
+    fclose(fp);
+    assert_non_null(strstr(buf, "Zmap                   \t1\t0.2500\n"));
+    assert_non_null(strstr(buf, "Zmap                   \tall\t0.2500\n"));
+    free(v);
+    free(sum);
+    free(str);
+    metrics_set_free(&set);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tables),
+        cmocka_unit_test(test_zscores),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
