@@ -22,6 +22,12 @@ int campaign_policy_parse(const char *name, campaign_policy *p, const char **pri
  * primary (primary_grade when it is 0 or more, else max). */
 long campaign_policy_grade(campaign_policy p, const long *grades, size_t n, long primary_grade);
 
+/* Writes the campaign's judgments as TREC qrels ("qid iter docno grade"; iter 0 when
+ * several assessors judged the document, whose grade the policy gives), or with
+ * per_assessor every assessor's judgment ("qid assessor docno grade"). */
+int campaign_qrels_write(store *s, campaign_policy pol, const char *primary, int per_assessor,
+                         util_out *out, util_error *err);
+
 typedef struct campaign_report_opts {
     const char *command;          /* for messages */
     const char *measures;         /* comma-separated -m specs, NULL: the leaderboard's */

@@ -36,79 +36,12 @@ static void qrels_done(const char *path, int64_t items, void *vctx)
     }
 }
 
-/* The judgments of one document, gathered while exporting. */
-typedef struct export_ctx {
-    util_out *out;
-    campaign_policy pol;
-    const char *primary;
-    int per_assessor;
-    char *qid, *docno, *iter;
-    long *grades;
-    size_t n, cap;
-    long primary_grade;
-    int has_primary;
-} export_ctx;
-
-static void export_flush(export_ctx *c)
-{
-    if (c->n == 0)
-        return;
-    util_out_str(c->out, c->qid);
-    util_out_char(c->out, ' ');
-    util_out_str(c->out, c->n == 1 ? c->iter : "0");
-    util_out_char(c->out, ' ');
-    util_out_str(c->out, c->docno);
-    util_out_char(c->out, ' ');
-    util_out_long(c->out, campaign_policy_grade(c->pol, c->grades, c->n, c->has_primary ? c->primary_grade : -1));
-    util_out_char(c->out, '\n');
-    c->n = 0;
-    c->has_primary = 0;
-}
-
-static int export_cb(void *vctx, const store_judgment *j)
-{
-    export_ctx *c = vctx;
-    if (c->per_assessor) {
-        util_out_printf(c->out, "%s %s %s %ld\n", j->qid, j->assessor, j->docno, j->grade);
-        return 0;
-    }
-    if (c->n > 0 && (strcmp(c->qid, j->qid) != 0 || strcmp(c->docno, j->docno) != 0))
-        export_flush(c);
-    if (c->n == 0) {
-        free(c->qid);
-        free(c->docno);
-        free(c->iter);
-        c->qid = util_strdup(j->qid);
-        c->docno = util_strdup(j->docno);
-        c->iter = util_strdup(j->iter);
-    }
-    util_grow(&c->grades, &c->cap, c->n + 1, sizeof *c->grades);
-    c->grades[c->n++] = j->grade;
-    if (c->primary != NULL && strcmp(j->assessor, c->primary) == 0) {
-        c->has_primary = 1;
-        c->primary_grade = j->grade;
-    }
-    return 0;
-}
-
 static int qrels_export(store *s, campaign_policy pol, const char *primary, int per_assessor)
 {
     util_out out;
     util_out_init(&out, stdout);
-    export_ctx c;
-    memset(&c, 0, sizeof c);
-    c.out = &out;
-    c.pol = pol;
-    c.primary = primary;
-    c.per_assessor = per_assessor;
     util_error err = { 0, "" };
-    int rc = store_judgments_each(s, export_cb, &c, &err);
-    if (rc == 0)
-        export_flush(&c);
-    free(c.qid);
-    free(c.docno);
-    free(c.iter);
-    free(c.grades);
+    int rc = campaign_qrels_write(s, pol, primary, per_assessor, &out, &err);
     int wrc = util_out_flush(&out);
     util_out_free(&out);
     if (rc != 0) {

@@ -192,6 +192,21 @@ static void test_judged_policy(void **state)
         assert_null(campaign_judged_find(&j, "q2"));
         campaign_judged_free(&j);
     }
+    /* qrels export: under mean d1 is 2 (iter 0: several assessors); per assessor, ann's 1 */
+    char buf[512];
+    campaign_policy pol;
+    const char *primary;
+    assert_int_equal(campaign_policy_parse("mean", &pol, &primary), 0);
+    for (int per = 0; per < 2; per++) {
+        FILE *fp = fmemopen(buf, sizeof buf, "w");
+        util_out o;
+        util_out_init(&o, fp);
+        assert_int_equal(campaign_qrels_write(s, pol, primary, per, &o, &err), 0);
+        util_out_flush(&o);
+        util_out_free(&o);
+        fclose(fp);
+        assert_non_null(strstr(buf, per ? "q1 ann d1 1\n" : "q1 0 d1 2\n"));
+    }
     store_close(&s);
     unlink(path);
     rmdir(dir);
