@@ -321,4 +321,26 @@ int64_t campaign_topics_body(store *s, const char *path, store_import *im, util_
 int64_t campaign_qrels_body(store *s, const char *path, store_import *im, util_progress *bar,
                             void *ctx, util_error *err);
 
+/* ---- Recording judgments (judge.c) ---- */
+
+typedef struct campaign_judge {
+    store *s;
+    const char *assessor;
+    const char *note;
+    double seconds;
+    int add_to_pool;
+    long *grades;            /* the campaign's scale, by grade */
+    size_t ngrades, capgrades;
+    char scale[256];         /* "0, 1" for messages */
+} campaign_judge;
+
+/* Reads the campaign's scale (c->s set). */
+int campaign_judge_scale(campaign_judge *c, util_error *err);
+/* Saves one judgment in its own transaction: qid and docno follow the name rule, gs is a
+ * grade of the scale or -1 (pooled, not judged; UTIL_EXIT_USAGE or UTIL_EXIT_DATA
+ * otherwise), the topic exists and the document is in its pool (added first, source
+ * "manual", under add_to_pool). */
+int campaign_judge_one(campaign_judge *c, const char *qid, const char *docno, const char *gs,
+                       util_error *err);
+
 #endif

@@ -375,6 +375,49 @@ static void test_import_bodies(void **state)
     rmdir(dir);
 }
 
+/* judge: a grade outside the binary scale, a topic the campaign lacks and a document
+ * outside the pool are refused; with add_to_pool the document joins the pool first. */
+static void test_judge_one(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/tj-test-judge-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[256];
+    snprintf(path, sizeof path, "%s/c.tjdb", dir);
+    util_error err = { 0, "" };
+    store *s = NULL;
+    int64_t t1;
+    assert_int_equal(store_create(path, &s, &err), 0);
+    const store_grade binary[] = { { 0, "Not relevant", "x" }, { 1, "Relevant", "y" } };
+    assert_int_equal(store_begin(s, &err), 0);
+    assert_int_equal(store_scale_set(s, binary, 2, 1, &err), 0);
+    assert_true(store_topic_id(s, "q1", 1, &t1, &err) >= 0);
+    assert_int_equal(store_pool_add(s, t1, "d1", 1, "pool", &err), 0);
+    assert_int_equal(store_commit(s, &err), 0);
+    campaign_judge c;
+    memset(&c, 0, sizeof c);
+    c.s = s;
+    c.assessor = "ann";
+    assert_int_equal(campaign_judge_scale(&c, &err), 0);
+    assert_int_equal(campaign_judge_one(&c, "q1", "d1", "1", &err), 0);
+    assert_int_equal(campaign_judge_one(&c, "q1", "d1", "2", &err), -1);
+    assert_int_equal(err.code, UTIL_EXIT_DATA);
+    assert_non_null(strstr(err.msg, "not in the campaign's scale (0, 1;"));
+    assert_int_equal(campaign_judge_one(&c, "q1", "d1", "x", &err), -1);
+    assert_int_equal(err.code, UTIL_EXIT_USAGE);
+    assert_int_equal(campaign_judge_one(&c, "q9", "d1", "1", &err), -1);
+    assert_non_null(strstr(err.msg, "no topic 'q9'"));
+    assert_int_equal(campaign_judge_one(&c, "q1", "d2", "0", &err), -1);
+    assert_non_null(strstr(err.msg, "not in the pool"));
+    c.add_to_pool = 1;
+    assert_int_equal(campaign_judge_one(&c, "q1", "d2", "0", &err), 0);
+    assert_int_equal(store_pool_has(s, t1, "d2", &err), 1);
+    free(c.grades);
+    store_close(&s);
+    unlink(path);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -389,6 +432,7 @@ int main(void)
         cmocka_unit_test(test_run_import),
         cmocka_unit_test(test_votes_file),
         cmocka_unit_test(test_import_bodies),
+        cmocka_unit_test(test_judge_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
