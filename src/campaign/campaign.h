@@ -343,4 +343,13 @@ int campaign_judge_scale(campaign_judge *c, util_error *err);
 int campaign_judge_one(campaign_judge *c, const char *qid, const char *docno, const char *gs,
                        util_error *err);
 
+/* ---- The judgment scale (scale.c) ---- */
+
+/* Parses "GRADE:LABEL:KEY,..." (at least two grades of 0 to 1000000, one-character keys)
+ * into at most max grades, whose strings point into text (modified); refuses a key that is
+ * not a visible character, one of another grade, or one the assessment screen uses for
+ * something else. Returns 0, or -1 with err set (UTIL_EXIT_USAGE). */
+int campaign_scale_parse(char *text, store_grade *grades, size_t max, size_t *n,
+                         util_error *err);
+
 #endif

@@ -418,6 +418,33 @@ static void test_judge_one(void **state)
     rmdir(dir);
 }
 
+/* Scales: three grades parse; one grade, a two-character key, a shared key, a control
+ * character and the screen's own q (quit) are refused, naming the problem. */
+static void test_scale(void **state)
+{
+    (void)state;
+    store_grade g[8];
+    size_t n;
+    util_error err = { 0, "" };
+    char ok[] = "0:Not:0,1:Some:1,2:Very:2";
+    assert_int_equal(campaign_scale_parse(ok, g, 8, &n, &err), 0);
+    assert_int_equal(n, 3);
+    assert_int_equal(g[2].grade, 2);
+    assert_string_equal(g[2].label, "Very");
+    assert_string_equal(g[2].key, "2");
+    const char *bad[] = { "0:Not:a", "0:Not:ab,1:Yes:b", "0:Not:a,1:Yes:a", "0:Not:\t,1:Yes:b",
+                          "0:Not:q,1:Yes:b" };
+    const char *why[] = { "bad --grades", "bad --grades", "both have the key 'a'",
+                          "must be a visible character", "assessment screen's key" };
+    for (size_t k = 0; k < 5; k++) {
+        char text[64];
+        snprintf(text, sizeof text, "%s", bad[k]);
+        assert_int_equal(campaign_scale_parse(text, g, 8, &n, &err), -1);
+        assert_int_equal(err.code, UTIL_EXIT_USAGE);
+        assert_non_null(strstr(err.msg, why[k]));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -433,6 +460,7 @@ int main(void)
         cmocka_unit_test(test_votes_file),
         cmocka_unit_test(test_import_bodies),
         cmocka_unit_test(test_judge_one),
+        cmocka_unit_test(test_scale),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
