@@ -136,6 +136,21 @@ int campaign_pool_persist(campaign_pool *c, int dry_run, size_t *added, size_t *
 int campaign_pool_next(campaign_pool *c, const char *qid, long level, char **docno,
                        size_t *judged, size_t *candidates, util_error *err);
 
+/* What pool writes: the forms of its documents, and the formats of its reports. */
+enum { CAMPAIGN_EXPORT_NONE, CAMPAIGN_EXPORT_LIST, CAMPAIGN_EXPORT_QRELS, CAMPAIGN_EXPORT_RUN };
+enum { CAMPAIGN_FMT_TABLE, CAMPAIGN_FMT_TSV, CAMPAIGN_FMT_JSON };
+
+/* Document i of n of topic qid's pool in form: list "qid docno", qrels "qid 0 docno -1",
+ * run "qid Q0 docno rank score pool" (score n - i). */
+void campaign_pool_write_doc(util_out *o, int form, const char *qid, const char *docno, size_t i,
+                             size_t n);
+/* Every topic's pool (finished) in form. */
+void campaign_pool_write(util_out *o, const campaign_pool *c, int form);
+/* Per topic: pooled documents, contributing runs, documents one run only contributed; per
+ * run: documents contributed and unique ones; with overlap, each pair of runs' shared
+ * documents. fmt: CAMPAIGN_FMT_*. */
+void campaign_pool_write_stats(util_out *o, const campaign_pool *c, int fmt, int overlap);
+
 /* Docnos, owned. */
 typedef struct campaign_docnos {
     char **docnos;
@@ -171,6 +186,11 @@ int campaign_judged_read_campaign(campaign_judged *j, store *s, util_error *err)
 int campaign_judged_read_file(campaign_judged *j, const char *path, util_error *err);
 const campaign_judged_topic *campaign_judged_find(const campaign_judged *j, const char *qid);
 void campaign_judged_free(campaign_judged *j);
+/* The leave-one-run-out report of the pool c (with its full rankings kept) against j
+ * (relevant: grade >= level): each run's MAP with and without its unique documents, and
+ * its rank before and after. */
+int campaign_pool_write_bias(util_out *o, const campaign_pool *c, const campaign_judged *j,
+                             long level, int fmt);
 
 /* ---- Search (search.c): the queries of a campaign's topics, a search run stored ---- */
 

@@ -151,6 +151,23 @@ static void test_pool_files(void **state)
         assert_int_equal(pool_topic_size(t), deeper ? 3 : 2);
         assert_string_equal(pool_topic_docno(t, 0), "d1");
         assert_string_equal(pool_topic_docno(t, deeper ? 2 : 1), "d3");
+        if (!deeper) {
+            /* written as a run (rank, then n - i as the score) and as qrels (grade -1) */
+            char buf[256];
+            const int forms[] = { CAMPAIGN_EXPORT_RUN, CAMPAIGN_EXPORT_QRELS };
+            const char *want[] = { "q1 Q0 d1 1 2 pool\nq1 Q0 d3 2 1 pool\n",
+                                   "q1 0 d1 -1\nq1 0 d3 -1\n" };
+            for (int k = 0; k < 2; k++) {
+                FILE *fp = fmemopen(buf, sizeof buf, "w");
+                util_out o;
+                util_out_init(&o, fp);
+                campaign_pool_write(&o, &c, forms[k]);
+                util_out_flush(&o);
+                util_out_free(&o);
+                fclose(fp);
+                assert_string_equal(buf, want[k]);
+            }
+        }
         campaign_pool_free(&c);
     }
     unlink(r1);
