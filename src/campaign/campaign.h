@@ -372,4 +372,29 @@ int campaign_judge_one(campaign_judge *c, const char *qid, const char *docno, co
 int campaign_scale_parse(char *text, store_grade *grades, size_t max, size_t *n,
                          util_error *err);
 
+/* ---- Importing a file (import.c) ---- */
+
+/* How one kind of file is imported: body as the bodies above; assessor (qrels) is part of
+ * what recognises a file imported before; staged: the body stages qrels, which are
+ * committed then applied (store_qrels_commit, store_qrels_apply). */
+typedef struct campaign_import {
+    const char *kind;
+    int64_t (*body)(store *s, const char *path, store_import *im, util_progress *bar, void *ctx,
+                    util_error *err);
+    const char *assessor;
+    int staged;
+} campaign_import;
+
+typedef struct campaign_imported {
+    int64_t before;        /* the same bytes were imported before: that import (nothing done) */
+    int64_t items;         /* what the body stored */
+    int unapplied;         /* staged qrels stored, but err says why they are not applied yet */
+} campaign_imported;
+
+/* Imports one file, unless the same bytes were imported before, with a progress bar; the
+ * caller holds the import lock. Returns 0, or -1 with err set when the campaign is left as
+ * it was (also when the process is killed). */
+int campaign_import_file(store *s, const campaign_import *imp, const char *path, void *ctx,
+                         campaign_imported *r, util_error *err);
+
 #endif

@@ -310,3 +310,45 @@ out:
     return n;
 }
 
+
+int campaign_import_file(store *s, const campaign_import *imp, const char *path, void *ctx,
+                         campaign_imported *r, util_error *err)
+{
+    char checksum[33];
+    util_progress bar;
+    memset(r, 0, sizeof *r);
+    if (formats_checksum(path, checksum, err) != 0)
+        return -1;
+    /* the same qrels file is another import for another assessor */
+    char key[sizeof checksum + 1100];
+    snprintf(key, sizeof key, "%s%s%s", checksum, imp->assessor ? " " : "",
+             imp->assessor ? imp->assessor : "");
+    store_import im = { imp->kind, path, key, imp->assessor, 0 };
+    int seen = store_import_seen(s, &im, err);
+    if (seen < 0)
+        return -1;
+    if (seen > 0) {
+        r->before = im.id;
+        return 0;
+    }
+    im.id = 0;
+    util_progress_start(&bar, path, 0);
+    /* the body returns in the import's last transaction, which publishes it (or, for
+     * qrels, is the commit point) */
+    if ((r->items = imp->body(s, path, &im, &bar, ctx, err)) < 0 ||
+        (imp->staged ? store_qrels_commit(s, im.id, r->items, err)
+                     : store_import_publish(s, im.id, r->items, err)) != 0 ||
+        store_batch_end(s, err) != 0) {
+        util_progress_end(&bar);
+        store_rollback(s);
+        util_error ignored = { 0, "" };
+        /* rows of batches already committed (never visible); else the next import removes them */
+        if (im.id != 0)
+            store_import_remove(s, im.id, &ignored);
+        return -1;
+    }
+    if (imp->staged && store_qrels_apply(s, im.id, err) != 0)
+        r->unapplied = 1;
+    util_progress_end(&bar);
+    return 0;
+}

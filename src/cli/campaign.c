@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "formats/formats.h"
 
 #include "cli/cli.h"
 
@@ -104,9 +103,6 @@ int cli_import_lock(store *s, int wait)
 int cli_import_file(store *s, const cli_importer *imp, const char *path, void *ctx)
 {
     util_error err = { 0, "" };
-    char checksum[33];
-    int64_t items;
-    util_progress bar;
     if (strcmp(path, "-") == 0) {
         util_warn("%s import: give the file by name (standard input cannot be recognised "
                   "when imported again)", imp->kind);
@@ -115,46 +111,22 @@ int cli_import_file(store *s, const cli_importer *imp, const char *path, void *c
     int status = cli_import_lock(s, 1);
     if (status != UTIL_EXIT_OK)
         return status;
-    if (formats_checksum(path, checksum, &err) != 0)
+    campaign_import im = { imp->kind, imp->body, imp->assessor, imp->staged };
+    campaign_imported r;
+    if (campaign_import_file(s, &im, path, ctx, &r, &err) != 0)
         return cli_import_failed(path, &err);
-    /* the same qrels file is another import for another assessor */
-    char key[sizeof checksum + 1100];
-    snprintf(key, sizeof key, "%s%s%s", checksum, imp->assessor ? " " : "",
-             imp->assessor ? imp->assessor : "");
-    store_import im = { imp->kind, path, key, imp->assessor, 0 };
-    int seen = store_import_seen(s, &im, &err);
-    if (seen < 0)
-        return cli_import_failed(path, &err);
-    if (seen > 0) {
+    if (r.before != 0) {
         fprintf(stderr, "%s: imported before (import %lld); nothing changed\n", path,
-                (long long)im.id);
+                (long long)r.before);
         return UTIL_EXIT_OK;
     }
-    im.id = 0;
-    util_progress_start(&bar, path, 0);
-    /* the body returns in the import's last transaction, which publishes it (or, for
-     * qrels, is the commit point) */
-    if ((items = imp->body(s, path, &im, &bar, ctx, &err)) < 0 ||
-        (imp->staged ? store_qrels_commit(s, im.id, items, &err)
-                     : store_import_publish(s, im.id, items, &err)) != 0 ||
-        store_batch_end(s, &err) != 0) {
-        util_progress_end(&bar);
-        store_rollback(s);
-        util_error ignored = { 0, "" };
-        /* rows of batches already committed (never visible); else the next import removes them */
-        if (im.id != 0)
-            store_import_remove(s, im.id, &ignored);
-        return cli_import_failed(path, &err);
-    }
-    if (imp->staged && store_qrels_apply(s, im.id, &err) != 0) {
-        util_progress_end(&bar);
+    if (r.unapplied) {
         util_warn("%s", err.msg);
         util_warn("%s: imported (every line was read and stored); its judgments will be "
                   "set by the next import, pool or check", path);
         return err.code ? err.code : UTIL_EXIT_SYSTEM;
     }
-    util_progress_end(&bar);
-    imp->done(path, items, ctx);
+    imp->done(path, r.items, ctx);
     return UTIL_EXIT_OK;
 }
 

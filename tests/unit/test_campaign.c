@@ -347,7 +347,8 @@ static void test_votes_file(void **state)
 }
 
 /* The bodies of the topics and qrels imports: two topics stored (published, they are the
- * campaign's); three judgments staged, grade 7 noted as outside the binary scale. */
+ * campaign's); the whole import of the same file, then again (nothing done); three
+ * judgments staged, grade 7 noted as outside the binary scale. */
 static void test_import_bodies(void **state)
 {
     (void)state;
@@ -375,6 +376,14 @@ static void test_import_bodies(void **state)
     assert_int_equal(store_batch_end(s, &err), 0);
     int64_t id;
     assert_int_equal(store_topic_id(s, "t2", 0, &id, &err), 1);
+    /* the whole import: stored once, then recognised by its bytes */
+    campaign_import ti = { "topics", campaign_topics_body, NULL, 0 };
+    campaign_imported r;
+    assert_int_equal(campaign_import_file(s, &ti, topics, &t, &r, &err), 0);
+    assert_int_equal(r.before, 0);
+    assert_int_equal(r.items, 2);
+    assert_int_equal(campaign_import_file(s, &ti, topics, &t, &r, &err), 0);
+    assert_true(r.before > 0);
     campaign_qrels_import q = { "ann", 0, NULL, 0, 0, NULL, 0, 0 };
     store_import qi = { "qrels", qrels, "k2", "ann", 0 };
     assert_int_equal(campaign_qrels_body(s, qrels, &qi, &bar, &q, &err), 3);
