@@ -96,75 +96,11 @@ static int do_plot(report_live *l, const char *kind, const char *runs, size_t so
         util_out_init(&file, fp);
         dst = &file;
     }
-    if (rpdiff) {
-        long col = report_live_column(l, "Rprec");
-        if (n < 2 || col < 0) {
-            util_warn("report: rpdiff needs two runs and the Rprec measure");
-            status = UTIL_EXIT_USAGE;
-        } else {
-            size_t nt = report_live_ntopics(l);
-            double *d = util_malloc(nt * sizeof *d);
-            const char **labels = util_malloc(nt * sizeof *labels);
-            for (size_t t = 0; t < nt; t++) {
-                d[t] = report_live_topic_value(l, sel[0], t, (size_t)col) -
-                       report_live_topic_value(l, sel[1], t, (size_t)col);
-                labels[t] = report_live_topic(l, t);
-            }
-            char title[256];
-            snprintf(title, sizeof title, "R-precision difference per topic: %s - %s",
-                     report_live_run(l, sel[0]), report_live_run(l, sel[1]));
-            if (svg != NULL)
-                report_plot_bars_svg(dst, title, labels, d, nt);
-            else
-                report_plot_bars_text(dst, title, labels, d, nt, 40);
-            free(d);
-            free(labels);
-        }
-    } else {
-        report_curve c;
-        size_t np = 11;
-        const char *xlabel = "rank", *ylabel = kind;
-        if (strcmp(kind, "pr") == 0) {
-            c = REPORT_CURVE_PR;
-            xlabel = "recall";
-            ylabel = "interpolated precision";
-        } else if (strcmp(kind, "cg") == 0) {
-            c = REPORT_CURVE_CG;
-            np = (size_t)depth;
-            ylabel = "CG";
-        } else if (strcmp(kind, "dcg") == 0) {
-            c = REPORT_CURVE_DCG;
-            np = (size_t)depth;
-            ylabel = "DCG";
-        } else if (strcmp(kind, "ndcg") == 0) {
-            c = REPORT_CURVE_NDCG;
-            np = (size_t)depth;
-            ylabel = "nDCG";
-        } else {
-            util_warn("report: unknown plot '%s' (pr, cg, dcg, ndcg or rpdiff)", kind);
-            status = UTIL_EXIT_USAGE;
-            goto out;
-        }
-        double *x = util_malloc(np * sizeof *x), *y = util_malloc(n * np * sizeof *y);
-        report_series *s = util_malloc(n * sizeof *s);
-        for (size_t i = 0; i < np; i++)
-            x[i] = c == REPORT_CURVE_PR ? (double)i / 10.0 : (double)(i + 1);
-        for (size_t k = 0; k < n; k++) {
-            report_live_curve(l, sel[k], c, np, y + k * np);
-            s[k].name = report_live_run(l, sel[k]);
-            s[k].y = y + k * np;
-        }
-        char title[128];
-        snprintf(title, sizeof title, "%s over %zu judged topics", ylabel, report_live_ntopics(l));
-        if (svg != NULL)
-            report_plot_lines_svg(dst, title, xlabel, ylabel, x, np, s, n);
-        else
-            report_plot_lines_text(dst, title, xlabel, x, np, s, n, 60, 12);
-        free(x);
-        free(y);
-        free(s);
+    char msg[256];
+    if (report_live_chart(l, kind, sel, n, (size_t)depth, svg != NULL, dst, msg, sizeof msg) != 0) {
+        util_warn("report: %s", msg);
+        status = UTIL_EXIT_USAGE;
     }
-out:
     if (fp != NULL) {
         int bad = util_out_flush(&file) != 0;
         util_out_free(&file);

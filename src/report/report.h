@@ -196,4 +196,11 @@ report_table *report_live_run_table(report_live *l, int machine, size_t run, cha
 report_table *report_live_stability_table(const report_live *l, size_t sort,
                                           const long *checkpoint_at);
 
+/* Draws chart kind (pr, cg, dcg, ndcg: curves to rank depth; rpdiff: the R-precision
+ * difference of sel[0] and sel[1] per topic) of the n runs sel, as text or (svg) SVG
+ * (chart.c). Returns 0, or -1 with msg saying why (an unknown kind, rpdiff without two
+ * runs or Rprec). */
+int report_live_chart(report_live *l, const char *kind, const size_t *sel, size_t n, size_t depth,
+                      int svg, util_out *o, char *msg, size_t msgsize);
+
 #endif

@@ -59,6 +59,23 @@ static void test_tables(void **state)
     t = report_live_stability_table(l, 0, NULL);
     assert_int_equal(report_table_rows(t), 0);
     report_table_free(&t);
+    /* charts: a PR curve of A is drawn; an unknown kind, and rpdiff with one run or without
+     * Rprec among the measures, are refused */
+    size_t sel[] = { 1, 0 };
+    FILE *fp = fmemopen(buf, sizeof buf, "w");
+    util_out o;
+    util_out_init(&o, fp);
+    assert_int_equal(report_live_chart(l, "pr", sel, 1, 20, 0, &o, msg, sizeof msg), 0);
+    util_out_flush(&o);
+    util_out_free(&o);
+    fclose(fp);
+    assert_non_null(strstr(buf, "interpolated precision over 1 judged topics"));
+    util_out_init(&o, stdout);
+    assert_int_equal(report_live_chart(l, "bars", sel, 1, 20, 0, &o, msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, "unknown plot 'bars'"));
+    assert_int_equal(report_live_chart(l, "rpdiff", sel, 2, 20, 0, &o, msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, "Rprec"));
+    util_out_free(&o);
     report_live_free(&l);
 }
 
