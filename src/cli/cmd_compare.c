@@ -6,34 +6,6 @@
 
 #include "cli/cli.h"
 
-/* The comparisons as a table, one row each. */
-static report_table *compare_table(report_live *l, const metrics_comparison *res, size_t n,
-                                   size_t nt, double alpha)
-{
-    const char *header[] = { "run_a", "run_b", "topics", "mean_a", "mean_b", "diff", "d_z",
-                             "test", "statistic", "p", "p_adj", "sig" };
-    const int numeric[] = { 0, 0, 1, 1, 1, 1, 1, 0, 1, 1, 1, 0 };
-    report_table *t = report_table_new(12, header, numeric);
-    for (size_t i = 0; i < n; i++) {
-        const metrics_comparison *r = &res[i];
-        char cells[8][32];
-        double ma = report_live_value(l, r->a, 0), mb = report_live_value(l, r->b, 0);
-        snprintf(cells[0], 32, "%zu", nt);
-        snprintf(cells[1], 32, "%.4f", ma);
-        snprintf(cells[2], 32, "%.4f", mb);
-        snprintf(cells[3], 32, "%.4f", ma - mb);
-        snprintf(cells[4], 32, "%.4f", r->effect_size);
-        snprintf(cells[5], 32, "%.4f", r->result.statistic);
-        snprintf(cells[6], 32, "%.4g", r->result.p);
-        snprintf(cells[7], 32, "%.4g", r->p_adjusted);
-        const char *row[] = { report_live_run(l, r->a), report_live_run(l, r->b), cells[0],
-                              cells[1], cells[2], cells[3], cells[4], metrics_test_name(r->test),
-                              cells[5], cells[6], cells[7], r->p_adjusted < alpha ? "*" : "" };
-        report_table_add(t, row);
-    }
-    return t;
-}
-
 /* What compare's command line asks for. */
 typedef struct compare_cmd_opts {
     campaign_report_opts ro;
@@ -217,7 +189,7 @@ int cli_compare(int argc, char **argv)
     else
         tests[ntests++] = test;
     metrics_comparison *res = metrics_compare(x, nt, pa, pb, npairs, tests, ntests, &to, corr);
-    t = compare_table(l, res, ntests * npairs, nt, alpha);
+    t = report_live_compare_table(l, res, ntests * npairs, nt, alpha);
     char title[256];
     snprintf(title, sizeof title, "%s over %zu judged topics, %s-sided, correction %s", measure,
              nt, to.sided == 1 ? "one" : "two",

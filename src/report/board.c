@@ -1,4 +1,4 @@
-/* board.c: the live report's tables: the leaderboard (or one topic's), one run's values per topic, and the stability of the ranking of the runs. */
+/* board.c: the live report's tables: the leaderboard (or one topic's), one run's values per topic, the stability of the ranking of the runs, and paired comparisons of runs. */
 #include "report/report.h"
 
 #include <stdio.h>
@@ -125,3 +125,30 @@ report_table *report_live_stability_table(const report_live *l, size_t sort,
     return t;
 }
 
+/* The comparisons as a table, one row each. */
+report_table *report_live_compare_table(report_live *l, const metrics_comparison *res, size_t n,
+                                        size_t nt, double alpha)
+{
+    const char *header[] = { "run_a", "run_b", "topics", "mean_a", "mean_b", "diff", "d_z",
+                             "test", "statistic", "p", "p_adj", "sig" };
+    const int numeric[] = { 0, 0, 1, 1, 1, 1, 1, 0, 1, 1, 1, 0 };
+    report_table *t = report_table_new(12, header, numeric);
+    for (size_t i = 0; i < n; i++) {
+        const metrics_comparison *r = &res[i];
+        char cells[8][32];
+        double ma = report_live_value(l, r->a, 0), mb = report_live_value(l, r->b, 0);
+        snprintf(cells[0], 32, "%zu", nt);
+        snprintf(cells[1], 32, "%.4f", ma);
+        snprintf(cells[2], 32, "%.4f", mb);
+        snprintf(cells[3], 32, "%.4f", ma - mb);
+        snprintf(cells[4], 32, "%.4f", r->effect_size);
+        snprintf(cells[5], 32, "%.4f", r->result.statistic);
+        snprintf(cells[6], 32, "%.4g", r->result.p);
+        snprintf(cells[7], 32, "%.4g", r->p_adjusted);
+        const char *row[] = { report_live_run(l, r->a), report_live_run(l, r->b), cells[0],
+                              cells[1], cells[2], cells[3], cells[4], metrics_test_name(r->test),
+                              cells[5], cells[6], cells[7], r->p_adjusted < alpha ? "*" : "" };
+        report_table_add(t, row);
+    }
+    return t;
+}

@@ -195,6 +195,11 @@ report_table *report_live_run_table(report_live *l, int machine, size_t run, cha
  * then at each checkpoint (checkpoint_at: the judgments at each). */
 report_table *report_live_stability_table(const report_live *l, size_t sort,
                                           const long *checkpoint_at);
+/* The n comparisons of runs (metrics_compare) on nt topics, one row each: the runs, their
+ * means on measure 0, the difference, d_z, the test and its p-values, '*' when the
+ * adjusted p is below alpha. */
+report_table *report_live_compare_table(report_live *l, const metrics_comparison *res, size_t n,
+                                        size_t nt, double alpha);
 
 /* Draws chart kind (pr, cg, dcg, ndcg: curves to rank depth; rpdiff: the R-precision
  * difference of sel[0] and sel[1] per topic) of the n runs sel, as text or (svg) SVG
@@ -202,5 +207,13 @@ report_table *report_live_stability_table(const report_live *l, size_t sort,
  * runs or Rprec). */
 int report_live_chart(report_live *l, const char *kind, const size_t *sel, size_t n, size_t depth,
                       int svg, util_out *o, char *msg, size_t msgsize);
+
+/* Writes the agreement ag between the nassessors assessors (named, in ag's order) on
+ * nitems judged documents: the pairs' table (then Fleiss' row), then, in text, md and latex, each pair's
+ * confusion matrix (unless confusion is 0). Returns the number of rows of the table
+ * (agreement.c). */
+size_t report_agreement_write(util_out *o, const metrics_agreement *ag,
+                              const char *const *assessors, size_t nassessors, size_t nitems,
+                              long level, report_table_format format, int confusion);
 
 #endif

@@ -59,6 +59,13 @@ static void test_tables(void **state)
     t = report_live_stability_table(l, 0, NULL);
     assert_int_equal(report_table_rows(t), 0);
     report_table_free(&t);
+    /* A against B on the one topic: means 0.8333 and 0.5833, difference 0.2500 */
+    metrics_comparison cmp = { 1, 0, METRICS_TEST_T, { 0.0, 0.01, 1, 0 }, 0.01, 0.0 };
+    t = report_live_compare_table(l, &cmp, 1, 1, 0.05);
+    tsv(t, buf, sizeof buf);
+    assert_non_null(strstr(buf, "A\tB\t1\t0.8333\t0.5833\t0.2500\t"));
+    assert_non_null(strstr(buf, "\t0.01\t0.01\t*\n"));
+    report_table_free(&t);
     /* charts: a PR curve of A is drawn; an unknown kind, and rpdiff with one run or without
      * Rprec among the measures, are refused */
     size_t sel[] = { 1, 0 };
@@ -111,11 +118,34 @@ static void test_zscores(void **state)
     metrics_set_free(&set);
 }
 
+/* Agreement of A, B, C as in test_agreement.c: A-B on 2 documents, agreement 1/2, kappa 0. */
+static void test_agreement_write(void **state)
+{
+    (void)state;
+    const long g[] = { 1, 1, 0, 0, 1, -1, 2, -1, 2 };
+    const char *names[] = { "A", "B", "C" };
+    metrics_agreement ag;
+    metrics_agreement_compute(g, 3, 3, 1, &ag);
+    char buf[2048];
+    FILE *fp = fmemopen(buf, sizeof buf, "w");
+    util_out o;
+    util_out_init(&o, fp);
+    assert_int_equal(report_agreement_write(&o, &ag, names, 3, 3, 1, REPORT_TABLE_TSV, 1), 4);
+    util_out_flush(&o);
+    util_out_free(&o);
+    fclose(fp);
+    assert_non_null(strstr(buf, "A\tB\t2\t0.5000\t0.0000\t0.5000\t0.0000\n"));
+    assert_non_null(strstr(buf, "all\t(Fleiss)\t3\t0.4444\t"));
+    assert_null(strstr(buf, "confusion"));   /* tsv: no matrices */
+    metrics_agreement_free(&ag);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tables),
         cmocka_unit_test(test_zscores),
+        cmocka_unit_test(test_agreement_write),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
