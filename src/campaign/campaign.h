@@ -146,6 +146,8 @@ void campaign_pool_write_doc(util_out *o, int form, const char *qid, const char 
                              size_t n);
 /* Every topic's pool (finished) in form. */
 void campaign_pool_write(util_out *o, const campaign_pool *c, int form);
+/* The campaign's pool table in form, topic by topic in position order. */
+int campaign_pool_write_campaign(store *s, util_out *o, int form, util_error *err);
 /* Per topic: pooled documents, contributing runs, documents one run only contributed; per
  * run: documents contributed and unique ones; with overlap, each pair of runs' shared
  * documents. fmt: CAMPAIGN_FMT_*. */

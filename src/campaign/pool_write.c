@@ -1,4 +1,4 @@
-/* pool_write.c: a pool written out: its documents (list, qrels or run lines), its statistics per topic and per run, and the leave-one-run-out bias report, as tables, tsv or json. */
+/* pool_write.c: a pool written out (one computed, or the campaign's): its documents (list, qrels or run lines), its statistics per topic and per run, and the leave-one-run-out bias report, as tables, tsv or json. */
 #include "campaign/campaign.h"
 
 #include <stdlib.h>
@@ -197,3 +197,43 @@ int campaign_pool_write_bias(util_out *o, const campaign_pool *c, const campaign
     return 0;
 }
 
+typedef struct topic_list {
+    int64_t *ids;
+    char **qids;
+    size_t n, capi, capq;
+} topic_list;
+
+static int topic_list_cb(void *vctx, int64_t topic_id, const char *qid)
+{
+    topic_list *tl = vctx;
+    util_grow(&tl->ids, &tl->capi, tl->n + 1, sizeof *tl->ids);
+    util_grow(&tl->qids, &tl->capq, tl->n + 1, sizeof *tl->qids);
+    tl->ids[tl->n] = topic_id;
+    tl->qids[tl->n++] = util_strdup(qid);
+    return 0;
+}
+
+/* The campaign's pool table, topic by topic in qid order, each in presentation order. */
+int campaign_pool_write_campaign(store *s, util_out *o, int form, util_error *err)
+{
+    topic_list tl;
+    campaign_docnos e;
+    memset(&tl, 0, sizeof tl);
+    memset(&e, 0, sizeof e);
+    int rc = store_topics_each(s, topic_list_cb, &tl, err);
+    for (size_t i = 0; rc == 0 && i < tl.n; i++) {
+        e.n = 0;
+        rc = campaign_pool_list(s, tl.ids[i], &e, err);
+        for (size_t k = 0; k < e.n; k++) {
+            if (rc == 0)
+                campaign_pool_write_doc(o, form, tl.qids[i], e.docnos[k], k, e.n);
+            free(e.docnos[k]);
+        }
+    }
+    for (size_t i = 0; i < tl.n; i++)
+        free(tl.qids[i]);
+    free(tl.qids);
+    free(tl.ids);
+    free(e.docnos);
+    return rc;
+}

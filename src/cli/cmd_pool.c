@@ -31,47 +31,6 @@ static int depth_cb(void *vctx, const char *qid, size_t depth)
 
 /* ---- writing ---- */
 
-typedef struct topic_list {
-    int64_t *ids;
-    char **qids;
-    size_t n, capi, capq;
-} topic_list;
-
-static int topic_list_cb(void *vctx, int64_t topic_id, const char *qid)
-{
-    topic_list *tl = vctx;
-    util_grow(&tl->ids, &tl->capi, tl->n + 1, sizeof *tl->ids);
-    util_grow(&tl->qids, &tl->capq, tl->n + 1, sizeof *tl->qids);
-    tl->ids[tl->n] = topic_id;
-    tl->qids[tl->n++] = util_strdup(qid);
-    return 0;
-}
-
-/* The campaign's pool table, topic by topic in qid order, each in presentation order. */
-static int export_campaign(store *s, util_out *o, int form, util_error *err)
-{
-    topic_list tl;
-    campaign_docnos e;
-    memset(&tl, 0, sizeof tl);
-    memset(&e, 0, sizeof e);
-    int rc = store_topics_each(s, topic_list_cb, &tl, err);
-    for (size_t i = 0; rc == 0 && i < tl.n; i++) {
-        e.n = 0;
-        rc = campaign_pool_list(s, tl.ids[i], &e, err);
-        for (size_t k = 0; k < e.n; k++) {
-            if (rc == 0)
-                campaign_pool_write_doc(o, form, tl.qids[i], e.docnos[k], k, e.n);
-            free(e.docnos[k]);
-        }
-    }
-    for (size_t i = 0; i < tl.n; i++)
-        free(tl.qids[i]);
-    free(tl.qids);
-    free(tl.ids);
-    free(e.docnos);
-    return rc;
-}
-
 /* n with a comma between groups of three digits ("49,522"); buf holds 32. */
 static const char *with_commas(int64_t n, char *buf)
 {
@@ -345,7 +304,7 @@ int cli_pool(int argc, char **argv)
         if (c.s == NULL)
             goto out;
         if (export != CAMPAIGN_EXPORT_NONE) {
-            if (export_campaign(c.s, &out, export, &err) != 0)
+            if (campaign_pool_write_campaign(c.s, &out, export, &err) != 0)
                 goto fail;
             goto flush;
         }

@@ -438,6 +438,16 @@ static void test_judge_one(void **state)
     c.add_to_pool = 1;
     assert_int_equal(campaign_judge_one(&c, "q1", "d2", "0", &err), 0);
     assert_int_equal(store_pool_has(s, t1, "d2", &err), 1);
+    /* the campaign's pool written as a list: d2 after d1 */
+    char buf[128];
+    FILE *fp = fmemopen(buf, sizeof buf, "w");
+    util_out o;
+    util_out_init(&o, fp);
+    assert_int_equal(campaign_pool_write_campaign(s, &o, CAMPAIGN_EXPORT_LIST, &err), 0);
+    util_out_flush(&o);
+    util_out_free(&o);
+    fclose(fp);
+    assert_string_equal(buf, "q1 d1\nq1 d2\n");
     free(c.grades);
     store_close(&s);
     unlink(path);
