@@ -49,8 +49,8 @@ fi
 bin=$work/docs-bin
 data=$work/docs-data
 mkdir -p "$bin" "$data"
-sources=("$root/bench/docs_read.c" "$root/src/formats/docs.c" "$root/src/formats/input.c"
-    "$root/src/util/util.c")
+sources=("$root/bench/docs_read.c" "$root"/src/formats/docs*.c "$root/src/formats/input.c"
+    "$root"/src/util/*.c)
 reader=$bin/docs_read
 gen=$bin/gen_docs
 # shellcheck disable=SC2086 # CC and CFLAGS may hold several words

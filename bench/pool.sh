@@ -53,7 +53,7 @@ if [[ ! -x $gen || $root/bench/gen_pool_data.c -nt $gen ]]; then
     mv -f "$gen.tmp" "$gen"
 fi
 sources=("$root/bench/pool_read.c" "$root/src/formats/run.c" "$root/src/formats/input.c"
-    "$root/src/util/util.c")
+    "$root"/src/util/*.c)
 stale=
 for s in "${sources[@]}"; do [[ $s -nt $reader ]] && stale=1; done
 if [[ ! -x $reader || -n $stale ]]; then

@@ -34,14 +34,15 @@ mkdir -p "$work"
 # The generator and the timer, compiled from the tree (the timer links the index module).
 $cc $cflags -o "$work/gen_short_docs" "$root/bench/gen_short_docs.c" -lm
 $cc $cflags -std=c11 -D_GNU_SOURCE -I"$root/src" -o "$work/search_query" "$root/bench/search_query.c" \
-    "$root"/src/index/tokenize.c "$root"/src/index/stem.c "$root"/src/index/score.c \
-    "$root"/src/index/index.c "$root"/src/index/file.c "$root"/src/util/util.c -lm
+    -DTJ_SRCDIR="\"$root\"" "$root"/src/text/chars.c "$root"/src/text/analyze.c \
+    "$root"/src/text/tokenize.c "$root"/src/index/score.c "$root"/src/index/index.c \
+    "$root"/src/index/file.c "$root"/src/util/*.c -lutf8proc -lstemmer -lm
 
 # build NAME: the best of BENCH_REPEAT rebuilds; prints "seconds MB".
 build() {
     local best='' out s mb
     for _ in $(seq "$repeat"); do
-        out=$("$tj" index -d "$work/$1.tjdb" --rebuild --stem porter --stopwords en 2>&1)
+        out=$("$tj" index -d "$work/$1.tjdb" --rebuild 2>&1)
         # ".../x.tjdb.index: N documents (N added, X MB in S s), T terms, K tokens"
         mb=$(sed -n 's/.*added, \([0-9.]*\) MB in \([0-9.]*\) s.*/\1/p' <<<"$out")
         s=$(sed -n 's/.*added, \([0-9.]*\) MB in \([0-9.]*\) s.*/\2/p' <<<"$out")

@@ -6,7 +6,8 @@
 #   TRECJUDGE         the binary (default src/trecjudge)
 #   TRECJUDGE_SHARED  the reference data directory (default ../shared)
 #   BENCH_DIR         where campaigns and runs are kept (default /tmp/trecjudge-bench/search-eval)
-#   SEARCH_ANALYSIS   options of `trecjudge index` (default: --stem porter --stopwords en)
+#   SEARCH_ANALYSIS   options of `trecjudge index` (default: none, i.e. Snowball's English
+#                     stemmer and stop words; "--stem porter --stopwords en" for Porter's)
 # Every run uses the topics' title (Vaswani's and CACM's only field), depth 1000, and
 # BM25's defaults (k1 0.9, b 0.4).
 set -euo pipefail
@@ -15,7 +16,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 tj=${TRECJUDGE:-$root/src/trecjudge}
 shared=${TRECJUDGE_SHARED:-$root/../shared}
 work=${BENCH_DIR:-/tmp/trecjudge-bench}/search-eval
-read -r -a analysis <<<"${SEARCH_ANALYSIS:---stem porter --stopwords en}"
+read -r -a analysis <<<"${SEARCH_ANALYSIS:-}"
 d=$shared/data
 for f in vaswani_npl/doc-text.trec vaswani_npl/query-text.trec vaswani_npl/qrels \
     cacm/cacm.jsonl cacm/topics.cacm.txt cacm/qrels.cacm.txt; do
@@ -51,4 +52,4 @@ for m in jaccard tf logtf tfidf cosine bm25; do
     echo "| $m | $v | $c |"
 done
 echo
-echo "(index: ${analysis[*]}; runs and campaigns in $work)"
+echo "(index: ${analysis[*]:-the default analysis}; runs and campaigns in $work)"

@@ -39,7 +39,8 @@ void assess_text_add(assess_text *t, const char *utf8, size_t len, unsigned char
 /* Clears the text (keeps its memory). */
 void assess_text_clear(assess_text *t);
 void assess_text_free(assess_text *t);
-/* Marks the words that match terms (casefolded; CJK terms match anywhere). */
+/* Marks the words whose term (in the terms' language) is one of terms, as
+ * assess_terms_split made them: "trees" marks "Tree"; CJK terms match anywhere. */
 void assess_text_mark_terms(assess_text *t, const wchar_t *const *terms, size_t nterms);
 /* Marks case-insensitive matches of needle with ASSESS_ATTR_FOUND (clearing earlier
  * marks); returns the number of matches. */
@@ -53,9 +54,13 @@ int assess_char_width(wchar_t c);
  * bit; -1 when none. */
 long assess_text_find_line(const assess_text *t, long after, unsigned char bit, int backward);
 
-/* Splits a topic's text into the terms to highlight: casefolded words of 3 or more
- * letters that are not stopwords, and character bigrams of CJK runs. */
-size_t assess_terms_split(const char *utf8, wchar_t ***terms, size_t nterms);
+/* Splits a topic's text in the language lang (an ISO 639-1 code; NULL or "" for English)
+ * into the terms to highlight, analysed as the index analyses text (the text module:
+ * case folding, the language's Snowball stemmer and stop words): terms of 3 characters or
+ * more that are not words topics use about themselves (share/stopwords/topic-words.txt),
+ * and character bigrams of CJK runs. Appends the new ones to *terms (allocated, each
+ * "<lang>\x1f<term>") and returns their number. */
+size_t assess_terms_split(const char *utf8, const char *lang, wchar_t ***terms, size_t nterms);
 
 /* ---- keys ---- */
 
@@ -67,12 +72,15 @@ enum {
     ASSESS_KEY_BTAB, ASSESS_KEY_INTERRUPT, ASSESS_KEY_LAST
 };
 
-/* One entry of the key table, from which the legend and the help screen are made. */
+/* One row of the key table, from which the legend, the help screen, the man page's key
+ * list and the check of grade keys are made. */
 typedef struct assess_keyinfo {
     const char *keys;             /* as shown: "j ↓" */
     const char *what;             /* "scroll a line" (at most 23 columns) */
     const char *legend;           /* the word in the one-line legend, or NULL */
     int is_grade;                 /* a grade key (what is the grade's label) */
+    int codes[4];                 /* the keys as assess_key takes them (0 ends the list) */
+    const char *man;              /* what the man page says of them (roff), or NULL: what */
 } assess_keyinfo;
 
 /* What the screen does with a character key that is not a grade key ("quit"), or NULL
@@ -82,6 +90,24 @@ const char *assess_key_reserved(int key);
 /* The character keys reserved that way, separated by spaces ("? q ] ..."); returns the
  * length written (cut to size). */
 size_t assess_reserved_list(char *out, size_t size);
+/* Row i of the screen's own keys (the table without the campaign's grade keys), NULL past
+ * its end. */
+const assess_keyinfo *assess_fixed_key(size_t i);
+/* The man page's list of those keys, as roff (".TP", ".B keys", what they do), allocated. */
+char *assess_keys_roff(void);
+
+/* What a key changed (bits), for the screen to redraw from: nothing when it is 0. */
+enum {
+    ASSESS_CHANGED_JUDGED = 1,    /* a judgment was stored or undone: marks, counts */
+    ASSESS_CHANGED_MOVED = 2,     /* another document is shown (or the pool list changed) */
+    ASSESS_CHANGED_DOC = 4,       /* the document's text changed: highlights, matches */
+    ASSESS_CHANGED_TOPIC = 8,     /* another topic, or the topic panel's text changed */
+    ASSESS_CHANGED_MODE = 16,     /* another screen: help, input, report, results, quit */
+    ASSESS_CHANGED_REDRAW = 32,   /* what is shown moved otherwise: scrolling, input, selection */
+    ASSESS_CHANGED_MESSAGE = 64,  /* the message line */
+    ASSESS_CHANGED_ALL = 127,
+    ASSESS_CHANGED_FAILED = 128,  /* a save failed: err is set and the message says so */
+};
 
 /* ---- the session ---- */
 
@@ -154,8 +180,12 @@ long assess_item_index(const assess_session *a, const char *docno);
 /* In ASSESS_MODE_RESULTS: the results as text (one line each) and the one selected. */
 const assess_text *assess_results(const assess_session *a, size_t *selected);
 
-/* Handles one key at time `now` (seconds, monotonic). Returns 0, or -1 when saving failed
+/* Handles one key at time `now` (seconds, monotonic): the key table's handler for it.
+ * Returns what changed (ASSESS_CHANGED_* bits); with ASSESS_CHANGED_FAILED, saving failed
  * (err set; the screen shows it and nothing is claimed saved). */
+unsigned assess_handle_key(assess_session *a, int key, double now, util_error *err);
+/* assess_handle_key for callers that only ask whether it saved: 0, or -1 when saving
+ * failed. */
 int assess_key(assess_session *a, int key, double now, util_error *err);
 /* While a write of the session waits for another program's write lock (assess_pending),
  * the screen calls this often (every 50 ms): the write is tried again, and the message

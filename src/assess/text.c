@@ -1,10 +1,11 @@
-/* text.c: untrusted UTF-8 turned into safe display characters, with query terms marked and lines wrapped by display width. */
+/* text.c: untrusted UTF-8 turned into safe display characters, with topic terms marked as the index analyses them and lines wrapped by display width. */
 #include "assess/assess.h"
+
+#include "text/text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <wctype.h>
 
 /* Characters that change how a terminal shows text around them or are invisible:
  * BiDi controls, zero-width and other format characters, line/paragraph separators. */
@@ -18,40 +19,23 @@ static int is_format(long c)
 /* Scripts written without spaces between words: matched anywhere, broken anywhere. */
 static int is_nospace(wchar_t c)
 {
-    return (c >= 0x0e00 && c <= 0x0eff) || (c >= 0x1000 && c <= 0x109f) ||
-           (c >= 0x1780 && c <= 0x17ff) || (c >= 0x2e80 && c <= 0x9fff) ||
-           (c >= 0xac00 && c <= 0xd7af) || (c >= 0xf900 && c <= 0xfaff) ||
-           (c >= 0xff66 && c <= 0xff9f) || (c >= 0x20000 && c <= 0x3ffff);
+    return c >= 0x0e00 && text_char_unspaced((uint32_t)c);
 }
 
-static int is_cjk(wchar_t c)
-{
-    return (c >= 0x2e80 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af) ||
-           (c >= 0xf900 && c <= 0xfaff) || (c >= 0xff66 && c <= 0xff9f) ||
-           (c >= 0x20000 && c <= 0x3ffff);
-}
-
-/* Case folding and letter tests with an ASCII fast path (documents are mostly ASCII). */
+/* Case folding and word characters: the text module's, as the index has them. */
 static inline wchar_t fold(wchar_t c)
 {
-    if (c < 0x80)
-        return c >= 'A' && c <= 'Z' ? c + 32 : c;
-    return (wchar_t)towlower((wint_t)c);
+    return (wchar_t)text_fold((uint32_t)c);
 }
 
 static inline int alnum(wchar_t c)
 {
-    if (c < 0x80)
-        return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || (c >= '0' && c <= '9');
-    return iswalnum((wint_t)c) != 0;
+    return text_char_class((uint32_t)c) != TEXT_SEP;
 }
 
 int assess_char_width(wchar_t c)
 {
-    if (c < 0x80)
-        return 1;
-    int w = wcwidth(c);
-    return w < 0 ? 1 : w;
+    return text_char_width((uint32_t)c);
 }
 
 static void push(assess_text *t, wchar_t c, unsigned char attr)
@@ -113,8 +97,7 @@ void assess_text_add(assess_text *t, const char *utf8, size_t len, unsigned char
             buf[1] = c == 0x7f ? '?' : (char)('@' + c);
             buf[2] = '\0';
             push_ascii(t, buf, ph);
-        } else if ((c >= 0x80 && c <= 0x9f) || is_format(c) ||
-                   (c >= 0x80 && wcwidth((wchar_t)c) < 0)) {
+        } else if ((c >= 0x80 && c <= 0x9f) || is_format(c) || !text_char_printable((uint32_t)c)) {
             snprintf(buf, sizeof buf, "<U+%04X>", (unsigned)c & 0x1fffffu);
             push_ascii(t, buf, ph);
         } else {
@@ -199,58 +182,199 @@ void assess_text_wrap(assess_text *t, int width)
     }
 }
 
-static int word_char(const assess_text *t, size_t i)
+/* ---- topic terms: the text module's analysis, in the topic's language ---- */
+
+/* A term as assess_terms_split keeps it: the language, TERM_SEP, the analysed term. */
+#define TERM_SEP L'\x1f'
+#define MAX_LANGS 8
+
+/* An analyzer per language (Snowball's stemmer and stop words where the language has
+ * them), made on first use and kept: the screen analyses from one thread. */
+typedef struct lang_analysis {
+    char lang[8];
+    text_analyzer *a;
+    char (*skip)[TEXT_TERM_MAX];   /* topic-words.txt, analysed */
+    size_t *skip_len, nskip;
+} lang_analysis;
+
+static lang_analysis langs[MAX_LANGS];
+static size_t nlangs;
+
+static lang_analysis *analysis_for(const char *lang)
 {
-    return !(t->attr[i] & ASSESS_ATTR_PLACEHOLDER) && alnum(t->ch[i]);
+    if (lang == NULL || lang[0] == '\0')
+        lang = "en";
+    for (size_t i = 0; i < nlangs; i++)
+        if (strcmp(langs[i].lang, lang) == 0)
+            return &langs[i];
+    if (nlangs == MAX_LANGS)
+        return &langs[MAX_LANGS - 1];   /* a ninth language is analysed as the eighth */
+    lang_analysis *l = &langs[nlangs++];
+    text_options o;
+    text_options_default(&o, lang);
+    snprintf(l->lang, sizeof l->lang, "%s", o.lang);
+    l->a = text_analyzer_new(&o, NULL);
+    if (l->a == NULL) {   /* no stop word file installed: analyse without it */
+        o.stopwords[0] = '\0';
+        l->a = text_analyzer_new(&o, NULL);
+    }
+    if (l->a == NULL) {
+        o.stem = TEXT_STEM_NONE;
+        l->a = text_analyzer_new(&o, NULL);
+    }
+    text_wordlist *words = text_wordlist_load("topic-words", NULL);
+    size_t n = text_wordlist_count(words);
+    l->skip = util_malloc((n + 1) * sizeof *l->skip);
+    l->skip_len = util_malloc((n + 1) * sizeof *l->skip_len);
+    for (size_t i = 0; i < n; i++) {
+        const char *w = text_wordlist_word(words, i);
+        size_t k = text_word_term(l->a, w, strlen(w), l->skip[l->nskip]);
+        if (k > 0)
+            l->skip_len[l->nskip++] = k;
+    }
+    text_wordlist_free(&words);
+    return l;
+}
+
+typedef struct split_ctx {
+    lang_analysis *l;
+    wchar_t ***terms;
+    size_t n;
+} split_ctx;
+
+static int split_cb(void *vctx, const char *term, size_t len)
+{
+    split_ctx *c = vctx;
+    lang_analysis *l = c->l;
+    wchar_t w[TEXT_TERM_MAX + 16];
+    size_t m = 0;
+    for (const char *p = l->lang; *p; p++)
+        w[m++] = (wchar_t)*p;
+    w[m++] = TERM_SEP;
+    size_t start = m, chars = 0;
+    for (size_t i = 0; i < len;) {
+        uint32_t cp;
+        size_t k = util_utf8_decode((const unsigned char *)term + i, len - i, &cp);
+        if (k == 0)
+            return 0;
+        w[m++] = (wchar_t)cp;
+        chars++;
+        i += k;
+    }
+    uint32_t first = (uint32_t)w[start];
+    int anywhere = text_char_class(first) == TEXT_CJK || text_char_unspaced(first);
+    if (anywhere ? text_char_class(first) != TEXT_CJK && chars < 2 : chars < 3)
+        return 0;
+    for (size_t i = 0; i < l->nskip && !anywhere; i++)
+        if (l->skip_len[i] == len && memcmp(l->skip[i], term, len) == 0)
+            return 0;
+    for (size_t i = 0; i < c->n; i++)
+        if (wcslen((*c->terms)[i]) == m && wmemcmp((*c->terms)[i], w, m) == 0)
+            return 0;
+    *c->terms = util_realloc(*c->terms, (c->n + 1) * sizeof **c->terms);
+    wchar_t *copy = util_malloc((m + 1) * sizeof *copy);
+    wmemcpy(copy, w, m);
+    copy[m] = L'\0';
+    (*c->terms)[c->n++] = copy;
+    return 0;
+}
+
+size_t assess_terms_split(const char *utf8, const char *lang, wchar_t ***terms, size_t nterms)
+{
+    split_ctx c = { analysis_for(lang), terms, nterms };
+    text_tokenize(c.l->a, utf8, strlen(utf8), split_cb, &c);
+    return c.n;
+}
+
+/* One term of assess_terms_split's, taken apart. */
+typedef struct mark_term {
+    lang_analysis *l;
+    const wchar_t *chars;     /* after the separator */
+    size_t nchars;
+    char utf8[TEXT_TERM_MAX];
+    size_t len;
+    int anywhere;             /* CJK and other scripts without spaces: matched anywhere */
+} mark_term;
+
+static void mark(assess_text *t, size_t from, size_t to)
+{
+    for (size_t q = from; q < to; q++)
+        t->attr[q] |= ASSESS_ATTR_TERM;
 }
 
 void assess_text_mark_terms(assess_text *t, const wchar_t *const *terms, size_t nterms)
 {
     if (nterms == 0)
         return;
-    size_t *len = util_malloc(nterms * sizeof *len);
-    int has_anywhere = 0;
+    mark_term *mt = util_calloc(nterms, sizeof *mt);
+    lang_analysis *used[MAX_LANGS];
+    size_t nused = 0, nwords = 0;
     for (size_t k = 0; k < nterms; k++) {
-        len[k] = wcslen(terms[k]);
-        has_anywhere |= len[k] > 0 && is_nospace(terms[k][0]);
-    }
-    /* one pass; words are tried at their first character only, terms of scripts without
-     * spaces at every character */
-    int prev_word = 0;
-    for (size_t i = 0; i < t->n; i++) {
-        wchar_t c = t->ch[i];
-        int is_word = !(t->attr[i] & ASSESS_ATTR_PLACEHOLDER) && alnum(c);
-        int word_start = is_word && !prev_word;
-        prev_word = is_word;
-        if (!is_word || (!word_start && !has_anywhere))
+        const wchar_t *sep = wcschr(terms[k], TERM_SEP);
+        char lang[8] = "";
+        if (sep != NULL && sep - terms[k] < (ptrdiff_t)sizeof lang)
+            for (size_t i = 0; terms[k] + i < sep; i++)
+                lang[i] = (char)terms[k][i];
+        mark_term *m = &mt[k];
+        m->chars = sep != NULL ? sep + 1 : terms[k];
+        m->nchars = wcslen(m->chars);
+        if (m->nchars == 0)
             continue;
-        wchar_t lc = fold(c);
-        for (size_t k = 0; k < nterms; k++) {
-            const wchar_t *term = terms[k];
-            size_t m = len[k];
-            if (m == 0 || term[0] != lc || i + m > t->n)
-                continue;
-            int anywhere = is_nospace(term[0]);
-            if (!anywhere && !word_start)
-                continue;
-            size_t j = 1;
-            while (j < m && !(t->attr[i + j] & ASSESS_ATTR_PLACEHOLDER) && fold(t->ch[i + j]) == term[j])
-                j++;
-            if (j < m)
-                continue;
-            size_t end = i + m;
-            if (!anywhere) {
-                while (end < t->n && word_char(t, end) && !is_nospace(t->ch[end]))
-                    end++;
-                /* a longer word matches when the term is long enough to be its stem */
-                if (end != i + m && (m < 4 || end - i > m + 4))
-                    continue;
-            }
-            for (size_t q = i; q < end; q++)
-                t->attr[q] |= ASSESS_ATTR_TERM;
-        }
+        m->anywhere = text_char_class((uint32_t)m->chars[0]) == TEXT_CJK ||
+                      is_nospace(m->chars[0]);
+        if (m->anywhere)
+            continue;
+        for (size_t i = 0; i < m->nchars && m->len + 4 < sizeof m->utf8; i++)
+            m->len += util_utf8_encode((uint32_t)m->chars[i], m->utf8 + m->len);
+        m->l = analysis_for(lang);
+        size_t u = 0;
+        while (u < nused && used[u] != m->l)
+            u++;
+        if (u == nused && nused < MAX_LANGS)
+            used[nused++] = m->l;
+        nwords++;
     }
-    free(len);
+    char word[TEXT_WORD_MAX + 4], term[TEXT_TERM_MAX];
+    for (size_t i = 0; i < t->n;) {
+        if ((t->attr[i] & ASSESS_ATTR_PLACEHOLDER) || !alnum(t->ch[i])) {
+            i++;
+            continue;
+        }
+        /* a word as the tokenizer sees one: a run of word characters */
+        size_t end = i;
+        while (end < t->n && !(t->attr[end] & ASSESS_ATTR_PLACEHOLDER) &&
+               text_char_class((uint32_t)t->ch[end]) == TEXT_WORD)
+            end++;
+        if (end > i && nwords > 0) {
+            size_t wl = 0;
+            for (size_t q = i; q < end && wl <= TEXT_WORD_MAX; q++)
+                wl += util_utf8_encode((uint32_t)t->ch[q], word + wl);
+            for (size_t u = 0; u < nused && wl <= TEXT_WORD_MAX; u++) {
+                size_t tl = text_word_term(used[u]->a, word, wl, term);
+                for (size_t k = 0; k < nterms && tl > 0; k++)
+                    if (mt[k].l == used[u] && mt[k].len == tl && memcmp(mt[k].utf8, term, tl) == 0)
+                        mark(t, i, end);
+            }
+        }
+        /* terms of scripts without spaces, at every character */
+        size_t stop = end > i ? end : i + 1;
+        for (size_t p = i; p < stop; p++) {
+            wchar_t lc = fold(t->ch[p]);
+            for (size_t k = 0; k < nterms; k++) {
+                const mark_term *m = &mt[k];
+                if (!m->anywhere || fold(m->chars[0]) != lc || p + m->nchars > t->n)
+                    continue;
+                size_t j = 1;
+                while (j < m->nchars && !(t->attr[p + j] & ASSESS_ATTR_PLACEHOLDER) &&
+                       fold(t->ch[p + j]) == fold(m->chars[j]))
+                    j++;
+                if (j == m->nchars)
+                    mark(t, p, p + m->nchars);
+            }
+        }
+        i = stop;
+    }
+    free(mt);
 }
 
 size_t assess_text_mark_found(assess_text *t, const wchar_t *needle)
@@ -262,7 +386,7 @@ size_t assess_text_mark_found(assess_text *t, const wchar_t *needle)
         return 0;
     for (size_t i = 0; i + m <= t->n; i++) {
         size_t j = 0;
-        while (j < m && fold(t->ch[i + j]) == needle[j])
+        while (j < m && fold(t->ch[i + j]) == fold(needle[j]))
             j++;
         if (j == m) {
             for (size_t q = i; q < i + m; q++)
@@ -284,94 +408,4 @@ long assess_text_find_line(const assess_text *t, long after, unsigned char bit, 
                 return l;
     }
     return -1;
-}
-
-/* Words that carry no topic of their own in the languages of the demo and of CLEF. */
-static const char *const stopwords[] = {
-    "about", "all", "also", "and", "any", "are", "been", "but", "can", "describe", "describing",
-    "discuss", "discussing", "document", "documents", "does", "find", "for", "from", "has",
-    "have", "how", "identify", "information", "into", "its", "may", "more", "most", "not",
-    "other", "relevant", "such", "than", "that", "the", "their", "them", "then", "there",
-    "these", "they", "this", "those", "was", "were", "what", "when", "which", "who", "why",
-    "will", "with", "would", "your",
-    "aux", "avec", "ces", "dans", "des", "est", "les", "leur", "leurs", "par", "pour", "qui",
-    "que", "quoi", "sont", "sur", "une", "comment", "quels", "quelles",
-    "che", "con", "come", "dei", "degli", "del", "della", "delle", "gli", "nel", "nella",
-    "per", "sono", "sul", "sulla", "una", "quali",
-    "для", "что", "как", "при", "или", "это", "они", "над", "под", "какие", "каким",
-    "der", "die", "das", "und", "mit", "von", "den", "dem", "ist",
-    "los", "las", "por", "para", "con", "una", "del",
-};
-
-static int is_stopword(const wchar_t *w)
-{
-    char buf[64];
-    size_t n = wcstombs(buf, w, sizeof buf);
-    if (n == (size_t)-1 || n >= sizeof buf)
-        return 0;
-    for (size_t i = 0; i < sizeof stopwords / sizeof *stopwords; i++)
-        if (strcmp(buf, stopwords[i]) == 0)
-            return 1;
-    return 0;
-}
-
-static size_t add_term(wchar_t ***terms, size_t n, const wchar_t *w, size_t len)
-{
-    for (size_t i = 0; i < n; i++)
-        if (wcslen((*terms)[i]) == len && wmemcmp((*terms)[i], w, len) == 0)
-            return n;
-    *terms = util_realloc(*terms, (n + 1) * sizeof **terms);
-    wchar_t *copy = util_malloc((len + 1) * sizeof *copy);
-    wmemcpy(copy, w, len);
-    copy[len] = L'\0';
-    (*terms)[n] = copy;
-    return n + 1;
-}
-
-static size_t flush_word(wchar_t ***terms, size_t n, wchar_t *w, size_t len)
-{
-    if (len == 0)
-        return n;
-    if (is_cjk(w[0])) {
-        if (len == 1)
-            return add_term(terms, n, w, 1);
-        for (size_t i = 0; i + 1 < len; i++)
-            n = add_term(terms, n, w + i, 2);
-        return n;
-    }
-    if (is_nospace(w[0]))
-        return len >= 2 ? add_term(terms, n, w, len) : n;
-    w[len] = L'\0';
-    if (len < 3 || is_stopword(w))
-        return n;
-    return add_term(terms, n, w, len);
-}
-
-size_t assess_terms_split(const char *utf8, wchar_t ***terms, size_t nterms)
-{
-    size_t len = strlen(utf8), i = 0, wl = 0;
-    wchar_t word[64];
-    int kind = 0;   /* 0 none, 1 spaced word, 2 CJK run, 3 other unspaced run */
-    while (i <= len) {
-        uint32_t cp = 0;
-        size_t used = i < len ? util_utf8_decode((const unsigned char *)utf8 + i, len - i, &cp) : 0;
-        long c = used == 0 ? -1 : (long)cp;
-        if (used == 0)
-            used = 1;
-        int k = 0;
-        wchar_t lc = 0;
-        if (c > 0 && iswalnum((wint_t)c)) {
-            lc = (wchar_t)towlower((wint_t)c);
-            k = is_cjk(lc) ? 2 : is_nospace(lc) ? 3 : 1;
-        }
-        if (k != kind || wl + 1 >= sizeof word / sizeof *word) {
-            nterms = flush_word(terms, nterms, word, wl);
-            wl = 0;
-            kind = k;
-        }
-        if (k != 0)
-            word[wl++] = lc;
-        i += used;
-    }
-    return nterms;
 }

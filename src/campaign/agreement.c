@@ -1,4 +1,4 @@
-/* agreement.c: the judgments of several assessors gathered for the agreement between them: each document of a topic judged, by whom, with which grade. */
+/* agreement.c: several assessors' judgments gathered for their agreement. */
 #include "campaign/campaign.h"
 
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* assess.c: what the assessment screen gets from the campaign besides its session: the collection search (the index, brought up to date) and, when the campaign was pooled with a live strategy (mtf, maxmean), the strategy that picks each next document. */
+/* assess.c: the screen's collection search and live strategy, from the campaign. */
 #include "campaign/campaign.h"
 
 #include <stdio.h>
@@ -7,7 +7,8 @@
 #include <unistd.h>
 
 /* The collection search of the S key: BM25 over the campaign's index. */
-static long search_collection(void *ctx, const char *query, char **docnos, size_t max, util_error *err)
+static long search_collection(void *ctx, const char *query, char **docnos, size_t max,
+                              util_error *err)
 {
     (void)err;
     index_inverted *idx = ctx;

@@ -1,4 +1,4 @@
-/* campaign.h: a campaign's judgments as the reports see them: several assessors' grades merged by a policy, and the judgment history replayed into a live report (or qrels and run files loaded into one). */
+/* campaign.h: what the commands do with a campaign (replay, pooling, imports, search). */
 #ifndef TJ_CAMPAIGN_H
 #define TJ_CAMPAIGN_H
 

@@ -1,4 +1,4 @@
-/* import.c: files stored in the campaign: runs (in short transactions, invisible until one last commit publishes them), documents, topics and qrels (the bodies of their imports). */
+/* import.c: files stored in the campaign: runs, documents, topics, qrels. */
 #include "campaign/campaign.h"
 
 #include <stdio.h>
@@ -200,7 +200,8 @@ static int topics_cb(void *vctx, const formats_topic *t, util_error *err)
     /* a topic without fields is still created */
     c->kept[c->nkept++] = (campaign_topic_field){ util_strdup(t->qid), NULL, NULL, NULL };
     for (size_t i = 0; i < t->nfields; i++)
-        c->kept[c->nkept++] = (campaign_topic_field){ util_strdup(t->qid), util_strdup(t->fields[i].field),
+        c->kept[c->nkept++] = (campaign_topic_field){ util_strdup(t->qid),
+                                                      util_strdup(t->fields[i].field),
                                             util_strdup(t->fields[i].lang),
                                             util_strdup(t->fields[i].text) };
     c->topics++;
@@ -229,7 +230,8 @@ int64_t campaign_topics_body(store *s, const char *path, store_import *im, util_
     campaign_topics_import *c = vctx;
     int64_t n = -1, topic_id = 0;
     c->topics = c->fields = 0;
-    if (formats_topics_read(path, c->fmt, topics_cb, c, err) != 0 || store_import_begin(s, im, err) != 0)
+    if (formats_topics_read(path, c->fmt, topics_cb, c, err) != 0 ||
+        store_import_begin(s, im, err) != 0)
         goto out;
     for (size_t i = 0; i < c->nkept; i++) {
         const campaign_topic_field *k = &c->kept[i];

@@ -1,4 +1,4 @@
-/* index.c: the campaign's search index (CAMPAIGN.index) built, or brought up to date with the documents imported since. */
+/* index.c: the campaign's search index, built or brought up to date. */
 #include "campaign/campaign.h"
 
 #include <stdio.h>
@@ -27,7 +27,8 @@ static int add_cb(void *vctx, int64_t rowid, const char *docno, const char *titl
 
 static int same_analyzer(const index_analyzer *a, const index_analyzer *b)
 {
-    return a->stem == b->stem && a->stopwords == b->stopwords;
+    return a->stem == b->stem && strcmp(a->lang, b->lang) == 0 &&
+           strcmp(a->stopwords, b->stopwords) == 0;
 }
 
 static double now(void)
@@ -60,8 +61,11 @@ int campaign_index_update(store *s, const index_analyzer *want, int rebuild, int
         index_free(&idx);
     int fresh = idx == NULL;
     if (fresh) {
-        index_analyzer none = { 0, 0 };
-        idx = index_new(want != NULL ? want : &none);
+        index_analyzer def;
+        text_options_default(&def, NULL);
+        idx = index_new(want != NULL ? want : &def, err);
+        if (idx == NULL)
+            goto out;
     }
     add_ctx c = { idx, 0, 0, { .enabled = 0 } };
     if (verbose)

@@ -1,4 +1,4 @@
-/* judge.c: one judgment recorded as `trecjudge judge` records it: the grade checked against the campaign's scale, the document against the topic's pool, in its own transaction. */
+/* judge.c: one judgment checked against the scale and the pool, then saved. */
 #include "campaign/campaign.h"
 
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* live.c: a campaign's live report: its rankings loaded and its judgment history replayed, each document's grades merged by the policy (or qrels and run files loaded instead). */
+/* live.c: a campaign's history (or qrels and runs) replayed into a live report. */
 #include "campaign/campaign.h"
 
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* policy.c: how several assessors' grades of one document become one grade (qrels export --policy, the live report), and the campaign's qrels written so. */
+/* policy.c: several assessors' grades merged into one; the campaign's qrels. */
 #include "campaign/campaign.h"
 
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* pool.c: pooling a campaign's runs (or run files): reading the rankings, the per-topic depths and settings, adding the pool to the campaign, the live strategies' next document; and the judgments the bias report scores with. */
+/* pool.c: a campaign's runs (or run files) pooled and added to its pool. */
 #include "campaign/campaign.h"
 
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* pool_write.c: a pool written out (one computed, or the campaign's): its documents (list, qrels or run lines), its statistics per topic and per run, and the leave-one-run-out bias report, as tables, tsv or json. */
+/* pool_write.c: a pool written: its documents, its statistics, its bias report. */
 #include "campaign/campaign.h"
 
 #include <stdlib.h>

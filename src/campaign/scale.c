@@ -1,4 +1,4 @@
-/* scale.c: a campaign's judgment scale as given to init (GRADE:LABEL:KEY,...), with keys the assessment screen can give. */
+/* scale.c: init's judgment scale (GRADE:LABEL:KEY,...) parsed and checked. */
 #include "campaign/campaign.h"
 
 #include <stdlib.h>

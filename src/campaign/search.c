@@ -1,4 +1,4 @@
-/* search.c: what `trecjudge search` does with a campaign: the topics' queries (from the campaign or a topic file), a run of rankings stored as `runs import` stores one, and documents found by search added to a topic's pool. */
+/* search.c: search's topic queries, its run stored, its finds added to a pool. */
 #include "campaign/campaign.h"
 
 #include <stdio.h>

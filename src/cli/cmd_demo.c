@@ -10,16 +10,21 @@
 
 #include "cli/cli.h"
 
-/* The folder with the demo's topics, documents and runs. */
+/* The folder with the demo's topics, documents and runs: the source tree's only for the
+ * binary in the build tree (before `make install`), so an installed one never reads it. */
 static const char *demo_data(void)
 {
     const char *env = getenv("TRECJUDGE_DEMO");
     if (env != NULL && env[0] != '\0')
         return env;
-    struct stat st;
-    if (stat(TJ_SRCDIR "/share/demo/topics.xml", &st) == 0)
-        return TJ_SRCDIR "/share/demo";
-    return TJ_PKGDATADIR "/demo";
+    const char *data = TJ_PKGDATADIR "/demo";
+    char *exe = realpath("/proc/self/exe", NULL), *build = realpath(TJ_BUILDDIR, NULL);
+    size_t n = build != NULL ? strlen(build) : 0;
+    if (exe != NULL && n > 0 && strncmp(exe, build, n) == 0 && exe[n] == '/')
+        data = TJ_SRCDIR "/share/demo";
+    free(exe);
+    free(build);
+    return data;
 }
 
 /* Runs one subcommand as if typed; returns its exit status. */

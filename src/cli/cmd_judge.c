@@ -1,4 +1,4 @@
-/* cmd_judge.c: `trecjudge judge`, which records judgments from the command line or a stream of lines (for scripts). */
+/* cmd_judge.c: `trecjudge judge`: judgments from the command line or a stream. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* cmd_pool.c: `trecjudge pool`: builds a pool from run files or the campaign's runs, extends the campaign's pool, prints statistics, the leave-one-run-out bias and exports. */
+/* cmd_pool.c: `trecjudge pool`: pools, statistics, bias, exports. */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -142,9 +142,10 @@ typedef struct pool_cmd_opts {
     long level;
 } pool_cmd_opts;
 
-/* Parses pool's options into o, c->params (campaign_pool_given: g) and jud's policy; -1 to go on, else
+/* Parses pool's options into o, c->params (given: g) and jud's policy; -1 to go on, else
  * the exit status. */
-static int pool_parse(int argc, char **argv, pool_cmd_opts *o, campaign_pool *c, campaign_pool_given *g,
+static int pool_parse(int argc, char **argv, pool_cmd_opts *o, campaign_pool *c,
+                      campaign_pool_given *g,
                       campaign_judged *jud)
 {
     const cli_command *cmd = cli_command_find("pool");

@@ -1,10 +1,10 @@
-/* commands.c: the command table: every command of trecjudge, its options with their help, argument names, allowed values and defaults, in one place. */
+/* commands.c: the command table: every command and its options, in one place. */
 #include "cli/cli.h"
 
 #define CLI_OPT_HELP { 'h', "-h, --help", NULL, "this help", NULL, NULL }
 #define CLI_OPT_CAMPAIGN { 'd', "-d, --campaign", "CAMPAIGN", \
-                           "the campaign file (default $TRECJUDGE_CAMPAIGN or campaign.tjdb)", NULL, \
-                           NULL }
+                           "the campaign file (default $TRECJUDGE_CAMPAIGN or campaign.tjdb)", \
+                           NULL, NULL }
 
 /* ---- init ---- */
 static const cli_option init_opts[] = {
@@ -229,7 +229,8 @@ static const cli_option assess_opts[] = {
 
 static const cli_command cmd_assess = {
     "assess", cli_assess, "judge the pool on the assessment screen",
-    "usage: trecjudge assess [-d CAMPAIGN] [--assessor NAME] [--topic ID] [--lang LANG [--remember]]\n",
+    "usage: trecjudge assess [-d CAMPAIGN] [--assessor NAME] [--topic ID]\n"
+    "                        [--lang LANG [--remember]]\n",
     "Opens the assessment screen: the topics assigned to the assessor (every topic when the\n"
     "campaign has no assignments), one pooled document at a time. A grade key saves the\n"
     "judgment at once; ? shows every key. --lang shows the topic in LANG when it has it;\n"
@@ -254,7 +255,8 @@ static const cli_command cmd_demo = {
     "Builds the demo campaign (4 topics in 6 languages, 152 documents, 5 runs) in DIR/demo.tjdb\n"
     "(default: a new temporary folder), pools it, and opens the assessment screen. With an\n"
     "existing DIR/demo.tjdb it opens that one again, judgments and all.\n"
-    "The demo data is looked for in $TRECJUDGE_DEMO, the source tree, then the installed copy.\n",
+    "The demo data is $TRECJUDGE_DEMO if set, else the installed copy (the source tree's when\n"
+    "this program is the one in the build tree).\n",
     demo_opts,
     NULL,
     NULL, 0
@@ -359,18 +361,23 @@ static const cli_command cmd_backup = {
 static const cli_option index_opts[] = {
     CLI_OPT_HELP,
     CLI_OPT_CAMPAIGN,
-    { 's', "--stem", "S", "stemming: porter or none (default none)", "porter none", NULL },
-    { 'w', "--stopwords", "W", "stopwords: en or none (default none)", "en none", NULL },
+    { 'l', "--lang", "L", "the language text is analysed in (ISO 639-1, default en)", NULL, NULL },
+    { 's', "--stem", "S", "snowball (L's stemmer, the default), porter (English) or none",
+      "snowball porter none", NULL },
+    { 'w', "--stopwords", "L", "another language's stop word list, or none", NULL, NULL },
     { 'r', "--rebuild", NULL, "start over", NULL, NULL },
     { 0, NULL, NULL, NULL, NULL, NULL }
 };
 
 static const cli_command cmd_index = {
     "index", cli_index, "build or update the search index of the campaign's documents",
-    "usage: trecjudge index [-d CAMPAIGN] [--stem porter|none] [--stopwords en|none] [--rebuild]\n",
+    "usage: trecjudge index [-d CAMPAIGN] [--lang L] [--stem snowball|porter|none]\n"
+    "                       [--stopwords L|none] [--rebuild]\n",
     "Builds the search index of the campaign's documents in CAMPAIGN.index, or adds the\n"
-    "documents imported since it was built. --stem and --stopwords choose how text is\n"
-    "analysed (default: none); given, and different from the index's, they rebuild it.\n"
+    "documents imported since it was built. Text is analysed in the language L (an ISO 639-1\n"
+    "code, default en): Snowball's stemmer of L and L's stop words, as Anserini and PyTerrier\n"
+    "do. --stem porter is Porter's original English stemmer; --stopwords takes another\n"
+    "language's list, or none. Given, and different from the index's, they rebuild it.\n"
     "--rebuild starts over.\n",
     index_opts,
     NULL,

@@ -1,4 +1,4 @@
-/* main.c: trecjudge's entry point: dispatches to the command named by the first argument (the command table is commands.c). */
+/* main.c: trecjudge's entry point: runs the command named by the first argument. */
 #include <stdio.h>
 #include <string.h>
 

@@ -1,4 +1,4 @@
-/* options.c: what is made from the command table: option parsing (getopt_long), --help, the bash completion and the list of options the man page is checked against. */
+/* options.c: made from the command table: parsing, --help, completion. */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* eval.c: the evaluation pipeline: a run is read on one thread and its topics measured on another, against qrels, judgment groups or preferences. */
+/* eval.c: the eval pipeline: a run read on one thread, measured on another. */
 #include "eval/eval.h"
 
 #include <pthread.h>
@@ -95,7 +95,8 @@ static void eval_slot_rank(eval_ctx *c, eval_slot *sl)
         const formats_run_doc *d = &sl->rdocs[i];
         sl->mdocs[i].score = d->score;
         sl->mdocs[i].docno = d->docno;
-        sl->mdocs[i].rel = eval_grade(formats_qrels_lookup(sl->qt, d->docno, d->docno_len, d->hash));
+        sl->mdocs[i].rel = eval_grade(formats_qrels_lookup(sl->qt, d->docno, d->docno_len,
+                                                           d->hash));
     }
     sl->t = c->topics[sl->topic].base;
     metrics_rank(sl->mdocs, sl->nrdocs, c->params, sl->rels, &sl->t);
@@ -169,9 +170,11 @@ static void eval_rank_groups(eval_ctx *c, const eval_topic *et, const formats_ru
                 const formats_run_doc *d = &rt->docs[i];
                 c->docs[i].score = d->score;
                 c->docs[i].docno = d->docno;
-                c->docs[i].rel = eval_grade(formats_qrels_lookup(gt, d->docno, d->docno_len, d->hash));
+                c->docs[i].rel = eval_grade(formats_qrels_lookup(gt, d->docno, d->docno_len,
+                                                                 d->hash));
             } else {
-                c->docs[i].rel = eval_grade(formats_qrels_lookup(gt, c->docs[i].docno, c->keys[i].len,
+                c->docs[i].rel = eval_grade(formats_qrels_lookup(gt, c->docs[i].docno,
+                                                                 c->keys[i].len,
                                                                  c->keys[i].hash));
             }
         }
@@ -246,8 +249,10 @@ static int eval_prefs_topic(eval_ctx *c, size_t ti, const formats_run_doc *docs,
     }
     metrics_prefs counts;
     char msg[256];
-    if (metrics_prefs_count(et->prefs, et->nprefs, c->docs, ndocs, c->params, &counts, msg, sizeof msg) != 0)
-        return util_error_set(err, UTIL_EXIT_DATA, c->prefs->path, 0, "topic '%s': %s", et->qid, msg);
+    if (metrics_prefs_count(et->prefs, et->nprefs, c->docs, ndocs, c->params, &counts, msg,
+                            sizeof msg) != 0)
+        return util_error_set(err, UTIL_EXIT_DATA, c->prefs->path, 0, "topic '%s': %s", et->qid,
+                              msg);
     metrics_topic t;
     memset(&t, 0, sizeof t);
     t.prefs = &counts;
@@ -295,7 +300,8 @@ static void eval_zscores(eval_ctx *c)
         const char *qid = c->topics[q].qid;
         double *row = c->values + q * c->nvalues;
         for (size_t i = 0; i < c->nvalues; i++) {
-            const formats_zscore *z = formats_zscores_find(c->zscores, qid, metrics_set_name(c->set, i));
+            const formats_zscore *z = formats_zscores_find(c->zscores, qid,
+                                                           metrics_set_name(c->set, i));
             if (z == NULL)
                 row[i] = EVAL_Z_MISSING;
             else if (z->stddev != 0.0)
@@ -314,7 +320,8 @@ int eval_file(eval_judge *c, const char *path, report_run *out, util_error *err)
     /* A run whose topics are interleaved is read a second time; standard input, a pipe
      * (eval QRELS <(cmd)) or a device cannot be: those are kept whole at once. */
     struct stat st;
-    enum formats_run_mode mode = strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode)
+    enum formats_run_mode mode = strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
+                                 S_ISREG(st.st_mode)
                                      ? FORMATS_RUN_STREAM : FORMATS_RUN_GROUP;
     int rc;
     if (c->prefs != NULL) {

@@ -1,4 +1,4 @@
-/* eval.h: the evaluation of run files against qrels or preferences as trec_eval does it (a reading thread and a measuring thread), computing only: the caller prints. */
+/* eval.h: runs evaluated against qrels or preferences as trec_eval does. */
 #ifndef TJ_EVAL_H
 #define TJ_EVAL_H
 

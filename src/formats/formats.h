@@ -78,7 +78,7 @@ typedef struct formats_qrels {
     formats_qrels_topic *topics;  /* sorted by qid (strcmp) */
     size_t ntopics;
     size_t nlines;
-    struct formats_arena *strings; /* the qids, groups and docnos */
+    struct util_arena *strings; /* the qids, groups and docnos */
     formats_qrel *all;
     int judgment_groups;          /* read by formats_qrels_read_jg */
 } formats_qrels;

@@ -1,6 +1,5 @@
 /* input.c: buffered line input from plain files, gzip files and stdin, and field splitting. */
 #include "formats.h"
-#include "formats_private.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -468,51 +467,4 @@ int formats_checksum(const char *path, char *out, util_error *err)
         snprintf(out, 33, "%016llx%016llx", (unsigned long long)h1,
                  (unsigned long long)(h2 ^ total));
     return rc;
-}
-
-char *formats_arena_copy(formats_arena *a, const char *s, size_t n)
-{
-    formats_arena_block *b = a->head;
-    if (b == NULL || b->used + n + 1 > b->cap) {
-        formats_arena_block *next = b != NULL ? b->next : NULL;
-        if (next != NULL && next->cap >= n + 1) {
-            next->used = 0;
-            b = next;
-        } else {
-            size_t cap = n + 1 > (1u << 20) ? n + 1 : (1u << 20);
-            formats_arena_block *nb = util_malloc(sizeof *nb + cap);
-            nb->cap = cap;
-            nb->used = 0;
-            nb->next = next;
-            if (b != NULL)
-                b->next = nb;
-            else
-                a->first = nb;
-            b = nb;
-        }
-        a->head = b;
-    }
-    char *d = b->data + b->used;
-    memcpy(d, s, n);
-    d[n] = '\0';
-    b->used += n + 1;
-    return d;
-}
-
-void formats_arena_reset(formats_arena *a)
-{
-    a->head = a->first;
-    if (a->head != NULL)
-        a->head->used = 0;
-}
-
-void formats_arena_free(formats_arena *a)
-{
-    formats_arena_block *b = a->first;
-    while (b != NULL) {
-        formats_arena_block *n = b->next;
-        free(b);
-        b = n;
-    }
-    a->head = a->first = NULL;
 }

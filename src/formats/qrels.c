@@ -1,6 +1,5 @@
 /* qrels.c: the strict reader of TREC qrels files ("qid iter docno rel", or "qid jg docno rel"), indexed for lookup. */
 #include "formats.h"
-#include "formats_private.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -41,41 +40,55 @@ static int topic_cmp_qid(const void *a, const void *b)
     return strcmp(x->qid, y->qid);
 }
 
-/* A small map from qid to topic number, in order of first appearance. */
-typedef struct qid_map {
-    uint32_t *slots;    /* topic number + 1, 0 = empty */
-    uint32_t mask;
-    const char **qids;
-    size_t n, cap;
-} qid_map;
-
-/* The topic number of qid, a new one (qid copied into strings) when it is new. */
-static uint32_t qid_map_get(qid_map *m, formats_arena *strings, const char *qid, size_t len)
+/* The topic number of qid (in order of first appearance), a new one when it is new: the
+ * qid is then copied into strings, which the map's key points to. */
+static uint32_t qid_topic(util_map *map, util_arena *strings, const char *qid, size_t len)
 {
-    if ((m->n + 1) * 2 > (size_t)m->mask + 1) {
-        uint32_t ncap = (m->mask + 1) * 2;
-        uint32_t *ns = util_calloc(ncap, sizeof *ns);
-        for (size_t i = 0; i < m->n; i++) {
-            uint32_t h = (uint32_t)util_hash(m->qids[i], strlen(m->qids[i])) & (ncap - 1);
-            while (ns[h] != 0)
-                h = (h + 1) & (ncap - 1);
-            ns[h] = (uint32_t)i + 1;
+    uint64_t hash = util_hash(qid, len);
+    long t = util_map_find_hash(map, qid, len, hash);
+    if (t >= 0)
+        return (uint32_t)t;
+    return (uint32_t)util_map_add_ref(map, util_arena_copy(strings, qid, len), len, hash, NULL);
+}
+
+/* Makes q's topics from the lines: groups them by topic (tix[i] is line i's topic),
+ * keeping file order within a topic, with a counting sort applied in place by following
+ * the permutation's cycles; q takes all. */
+static void qrels_by_topic(formats_qrels *q, formats_qrel *all, uint32_t *tix, size_t nlines,
+                           const util_map *map)
+{
+    q->ntopics = map->n;
+    q->topics = util_calloc(map->n, sizeof *q->topics);
+    for (size_t i = 0; i < nlines; i++)
+        q->topics[tix[i]].n++;
+    size_t off = 0;
+    for (size_t t = 0; t < map->n; t++) {
+        q->topics[t].qid = util_map_key_of(map, t);
+        size_t n = q->topics[t].n;
+        q->topics[t].n = off; /* next free slot, for now */
+        off += n;
+    }
+    for (size_t i = 0; i < nlines; i++)
+        tix[i] = (uint32_t)q->topics[tix[i]].n++;   /* tix[i] is now line i's destination */
+    for (size_t i = 0; i < nlines; i++) {
+        while (tix[i] != i) {
+            size_t d = tix[i];
+            formats_qrel tmp = all[d];
+            all[d] = all[i];
+            all[i] = tmp;
+            uint32_t td = tix[d];
+            tix[d] = (uint32_t)d;
+            tix[i] = td;
         }
-        free(m->slots);
-        m->slots = ns;
-        m->mask = ncap - 1;
     }
-    uint32_t h = (uint32_t)util_hash(qid, len) & m->mask;
-    while (m->slots[h] != 0) {
-        const char *o = m->qids[m->slots[h] - 1];
-        if (strcmp(o, qid) == 0)
-            return m->slots[h] - 1;
-        h = (h + 1) & m->mask;
+    off = 0;
+    for (size_t t = 0; t < map->n; t++) {
+        size_t end_t = q->topics[t].n;
+        q->topics[t].qrels = all + off;
+        q->topics[t].n = end_t - off;
+        off = end_t;
     }
-    util_grow(&m->qids, &m->cap, m->n + 1, sizeof *m->qids);
-    m->qids[m->n] = formats_arena_copy(strings, qid, len);
-    m->slots[h] = (uint32_t)m->n + 1;
-    return (uint32_t)m->n++;
+    q->all = all;
 }
 
 /* Orders a topic's judgments by group name, then by line (file order within a group). */
@@ -120,43 +133,6 @@ static int qrels_group_topic(formats_qrels_topic *t, const char *name, util_erro
     return 0;
 }
 
-/* Groups the lines by topic, keeping file order within a topic: a counting sort applied
- * in place by following the permutation's cycles. tix[i] is line i's topic; q->ntopics
- * topics named qids. Sets each topic's qid, qrels and n. */
-static void qrels_group_lines(formats_qrels *q, formats_qrel *all, uint32_t *tix, size_t nlines,
-                              const char *const *qids)
-{
-    for (size_t i = 0; i < nlines; i++)
-        q->topics[tix[i]].n++;
-    size_t off = 0;
-    for (size_t t = 0; t < q->ntopics; t++) {
-        q->topics[t].qid = qids[t];
-        size_t n = q->topics[t].n;
-        q->topics[t].n = off; /* next free slot, for now */
-        off += n;
-    }
-    for (size_t i = 0; i < nlines; i++)
-        tix[i] = (uint32_t)q->topics[tix[i]].n++;   /* tix[i] is now line i's destination */
-    for (size_t i = 0; i < nlines; i++) {
-        while (tix[i] != i) {
-            size_t d = tix[i];
-            formats_qrel tmp = all[d];
-            all[d] = all[i];
-            all[i] = tmp;
-            uint32_t td = tix[d];
-            tix[d] = (uint32_t)d;
-            tix[i] = td;
-        }
-    }
-    off = 0;
-    for (size_t t = 0; t < q->ntopics; t++) {
-        size_t end_t = q->topics[t].n;
-        q->topics[t].qrels = all + off;
-        q->topics[t].n = end_t - off;
-        off = end_t;
-    }
-}
-
 /* Reads the file line by line (memory grows with the judgments kept, not with the file),
  * copying each name once into the arena: a topic id or group repeated on the lines that
  * follow is not copied again. */
@@ -168,9 +144,9 @@ static formats_qrels *qrels_read(const char *path, int flags, util_error *err)
     formats_qrel *all = NULL;   /* in file order, then grouped by topic in place */
     uint32_t *tix = NULL;       /* each line's topic, in order of first appearance */
     size_t nlines = 0, cap = 0, tcap = 0;
-    qid_map map = { util_calloc(64, sizeof(uint32_t)), 63, NULL, 0, 0 };
+    util_map map = { 0 };
     formats_qrels *q = NULL;
-    formats_arena *strings = util_calloc(1, sizeof *strings);
+    util_arena *strings = util_calloc(1, sizeof *strings);
     const char *last_qid = NULL, *last_iter = NULL;
     size_t last_qid_len = 0, last_iter_len = 0;
     uint32_t last_t = 0;
@@ -223,8 +199,8 @@ static formats_qrels *qrels_read(const char *path, int flags, util_error *err)
                 util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "topic id %s", why);
                 goto fail;
             }
-            last_t = qid_map_get(&map, strings, f[0], fl[0]);
-            last_qid = map.qids[last_t];
+            last_t = qid_topic(&map, strings, f[0], fl[0]);
+            last_qid = util_map_key_of(&map, last_t);
             last_qid_len = fl[0];
         }
         if (last_iter == NULL || fl[1] != last_iter_len || memcmp(f[1], last_iter, fl[1]) != 0) {
@@ -233,14 +209,14 @@ static formats_qrels *qrels_read(const char *path, int flags, util_error *err)
                                jg ? "judgment group" : "iteration column", why);
                 goto fail;
             }
-            last_iter = formats_arena_copy(strings, f[1], fl[1]);
+            last_iter = util_arena_copy(strings, f[1], fl[1]);
             last_iter_len = fl[1];
         }
         util_grow(&all, &cap, nlines + 1, sizeof *all);
         util_grow(&tix, &tcap, nlines + 1, sizeof *tix);
         tix[nlines] = last_t;
         formats_qrel *r = &all[nlines++];
-        r->docno = formats_arena_copy(strings, f[2], fl[2]);
+        r->docno = util_arena_copy(strings, f[2], fl[2]);
         r->iter = last_iter;
         r->docno_len = (uint32_t)fl[2];
         r->line = (uint32_t)lineno;
@@ -258,10 +234,7 @@ static formats_qrels *qrels_read(const char *path, int flags, util_error *err)
     q->strings = strings;
     strings = NULL;
     q->nlines = nlines;
-    q->ntopics = map.n;
-    q->topics = util_calloc(map.n, sizeof *q->topics);
-    qrels_group_lines(q, all, tix, nlines, map.qids);
-    q->all = all;
+    qrels_by_topic(q, all, tix, nlines, &map);
     all = NULL;
     q->judgment_groups = jg;
     qsort(q->topics, q->ntopics, sizeof *q->topics, topic_cmp_qid);
@@ -279,17 +252,15 @@ static formats_qrels *qrels_read(const char *path, int flags, util_error *err)
         }
     }
     free(tix);
-    free(map.slots);
-    free(map.qids);
+    util_map_free(&map);
     formats_input_close(&in);
     return q;
 fail:
     free(all);
     free(tix);
-    free(map.slots);
-    free(map.qids);
+    util_map_free(&map);
     if (strings != NULL)
-        formats_arena_free(strings);
+        util_arena_free(strings);
     free(strings);
     formats_input_close(&in);
     formats_qrels_free(&q);
@@ -358,7 +329,7 @@ void formats_qrels_free(formats_qrels **pq)
     free(q->topics);
     free(q->all);
     if (q->strings != NULL)
-        formats_arena_free(q->strings);
+        util_arena_free(q->strings);
     free(q->strings);
     free(q->path);
     free(q);

@@ -1,6 +1,5 @@
 /* run.c: the strict reader of TREC run files ("qid iter docno rank score tag"), topic by topic. */
 #include "formats.h"
-#include "formats_private.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -14,12 +13,11 @@ typedef struct run_topic {
 
 typedef struct run_reader {
     const char *name;
-    formats_arena keep;           /* qids and tags, and in GROUP mode every docno */
-    formats_arena scratch;        /* docnos of the current topic in STREAM mode */
+    util_arena keep;           /* qids and tags, and in GROUP mode every docno */
+    util_arena scratch;        /* docnos of the current topic in STREAM mode */
     run_topic *topics;
     size_t ntopics, cap;
-    uint32_t *qslots;     /* qid -> topic + 1 */
-    uint32_t qmask;
+    util_map qids;        /* qid -> topic */
     uint32_t *dedup;      /* per-topic docno set */
     size_t dedup_cap;
     formats_input *in;    /* for progress */
@@ -27,33 +25,16 @@ typedef struct run_reader {
 
 static uint32_t reader_topic(run_reader *r, const char *qid, size_t len, int *created)
 {
-    if ((r->ntopics + 1) * 2 > (size_t)r->qmask + 1) {
-        uint32_t ncap = (r->qmask + 1) * 2;
-        uint32_t *ns = util_calloc(ncap, sizeof *ns);
-        for (size_t i = 0; i < r->ntopics; i++) {
-            uint32_t h = (uint32_t)util_hash(r->topics[i].qid, strlen(r->topics[i].qid)) & (ncap - 1);
-            while (ns[h] != 0)
-                h = (h + 1) & (ncap - 1);
-            ns[h] = (uint32_t)i + 1;
-        }
-        free(r->qslots);
-        r->qslots = ns;
-        r->qmask = ncap - 1;
-    }
-    uint32_t h = (uint32_t)util_hash(qid, len) & r->qmask;
-    while (r->qslots[h] != 0) {
-        if (strcmp(r->topics[r->qslots[h] - 1].qid, qid) == 0) {
-            *created = 0;
-            return r->qslots[h] - 1;
-        }
-        h = (h + 1) & r->qmask;
-    }
+    uint64_t hash = util_hash(qid, len);
+    long found = util_map_find_hash(&r->qids, qid, len, hash);
+    *created = found < 0;
+    if (found >= 0)
+        return (uint32_t)found;
     util_grow(&r->topics, &r->cap, r->ntopics + 1, sizeof *r->topics);
     run_topic *t = &r->topics[r->ntopics];
     memset(t, 0, sizeof *t);
-    t->qid = formats_arena_copy(&r->keep, qid, len);
-    r->qslots[h] = (uint32_t)r->ntopics + 1;
-    *created = 1;
+    t->qid = util_arena_copy(&r->keep, qid, len);
+    util_map_add_ref(&r->qids, t->qid, len, hash, NULL);
     return (uint32_t)r->ntopics++;
 }
 
@@ -113,10 +94,10 @@ static void reader_free(run_reader *r)
     for (size_t i = 0; i < r->ntopics; i++)
         free(r->topics[i].docs);
     free(r->topics);
-    free(r->qslots);
+    util_map_free(&r->qids);
     free(r->dedup);
-    formats_arena_free(&r->keep);
-    formats_arena_free(&r->scratch);
+    util_arena_free(&r->keep);
+    util_arena_free(&r->scratch);
 }
 
 /* A CR followed by more text on the same line: a file with old Mac line ends (or mixed
@@ -141,8 +122,6 @@ int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_f
     run_reader r;
     memset(&r, 0, sizeof r);
     r.name = strcmp(path, "-") == 0 ? "<stdin>" : path;
-    r.qslots = util_calloc(64, sizeof *r.qslots);
-    r.qmask = 63;
     memset(info, 0, sizeof *info);
     formats_input *in = formats_input_open(path, err);
     if (in == NULL) {
@@ -220,7 +199,7 @@ int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_f
                     free(done_t->docs);
                     done_t->docs = NULL;
                     done_t->n = done_t->cap = 0;
-                    formats_arena_reset(&r.scratch);
+                    util_arena_reset(&r.scratch);
                 }
             }
             cur = (long)t;
@@ -230,14 +209,14 @@ int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_f
                 rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno, "run tag %s", why);
                 goto done;
             }
-            last_tag = formats_arena_copy(&r.keep, f[5], fl[5]);
+            last_tag = util_arena_copy(&r.keep, f[5], fl[5]);
             last_tag_len = fl[5];
         }
         run_topic *t = &r.topics[cur];
         t->tag = last_tag;
         util_grow(&t->docs, &t->cap, t->n + 1, sizeof *t->docs);
         formats_run_doc *d = &t->docs[t->n++];
-        d->docno = formats_arena_copy(mode == FORMATS_RUN_STREAM ? &r.scratch : &r.keep, f[2], fl[2]);
+        d->docno = util_arena_copy(mode == FORMATS_RUN_STREAM ? &r.scratch : &r.keep, f[2], fl[2]);
         d->docno_len = (uint32_t)fl[2];
         d->line = (uint32_t)lineno;
         d->score = score;

@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define INDEX_VERSION 1
+#define INDEX_VERSION 2   /* 2: Snowball's stemmers and stop lists, with their language */
 #define INDEX_BOM 0x01020304u   /* written in native order: a foreign byte order is refused */
 
 static const char index_magic[8] = { 'T', 'J', 'I', 'N', 'D', 'E', 'X', '\n' };
@@ -21,7 +21,8 @@ static const char index_trailer[8] = { 'T', 'J', 'I', 'X', 'E', 'N', 'D', '\n' }
 typedef struct header {
     char magic[8];
     uint32_t version, bom;
-    uint32_t flags, reserved;    /* bit 0: Porter stemmer; bit 1: English stopwords */
+    uint32_t stem, reserved;     /* a text_stem */
+    char lang[8], stopwords[8];  /* the stemmer's and the stop list's language, NUL-padded */
     uint64_t ndocs, nterms, tokens, docnos_len, names_len, npostings;
     int64_t max_rowid;
 } header;
@@ -136,7 +137,9 @@ int index_write(const index_inverted *idx, const char *path, util_error *err)
     memcpy(h.magic, index_magic, sizeof h.magic);
     h.version = INDEX_VERSION;
     h.bom = INDEX_BOM;
-    h.flags = (idx->a.stem ? 1u : 0u) | (idx->a.stopwords ? 2u : 0u);
+    h.stem = (uint32_t)idx->a.stem;
+    memcpy(h.lang, idx->a.lang, sizeof h.lang);
+    memcpy(h.stopwords, idx->a.stopwords, sizeof h.stopwords);
     h.ndocs = idx->ndocs;
     h.nterms = idx->nterms;
     h.tokens = idx->tokens;
@@ -226,12 +229,19 @@ int index_open(const char *path, index_inverted **out, util_error *err)
     }
     struct stat st;
     header h;
-    if (fstat(fileno(r.fp), &st) != 0 || fread(&h, sizeof h, 1, r.fp) != 1 ||
-        memcmp(h.magic, index_magic, sizeof h.magic) != 0) {
+    memset(&h, 0, sizeof h);
+    size_t got = fstat(fileno(r.fp), &st) == 0 ? fread(&h, 1, sizeof h, r.fp) : 0;
+    if (got < 16 || memcmp(h.magic, index_magic, sizeof h.magic) != 0) {
         util_error_set(err, UTIL_EXIT_INPUT, path, 0, "not a trecjudge index file");
         goto out;
     }
-    if (h.version != INDEX_VERSION || h.bom != INDEX_BOM || (h.flags & ~3u) != 0) {
+    if (h.version == 1 && h.bom == INDEX_BOM) {
+        rc = 0;   /* analysed by the stemmer of version 1, which is gone: built again */
+        goto out;
+    }
+    if (got != sizeof h || h.version != INDEX_VERSION || h.bom != INDEX_BOM ||
+        h.stem > TEXT_STEM_PORTER || h.lang[sizeof h.lang - 1] != '\0' ||
+        h.stopwords[sizeof h.stopwords - 1] != '\0') {
         util_error_set(err, UTIL_EXIT_INPUT, path, 0,
                        "an index of another version or machine; run 'trecjudge index --rebuild'");
         goto out;
@@ -241,8 +251,14 @@ int index_open(const char *path, index_inverted **out, util_error *err)
         damaged(path, err, "sizes");
         goto out;
     }
-    index_analyzer a = { (h.flags & 1) != 0, (h.flags & 2) != 0 };
-    idx = index_new(&a);
+    index_analyzer a;
+    memset(&a, 0, sizeof a);
+    a.stem = (int)h.stem;
+    memcpy(a.lang, h.lang, sizeof a.lang);
+    memcpy(a.stopwords, h.stopwords, sizeof a.stopwords);
+    idx = index_new(&a, err);
+    if (idx == NULL)
+        goto out;
     idx->ndocs = idx->cap_docs = (size_t)h.ndocs;
     idx->rowid = take(&r, h.ndocs, sizeof *idx->rowid);
     idx->docno = take(&r, h.ndocs, sizeof *idx->docno);

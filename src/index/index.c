@@ -5,10 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-index_inverted *index_new(const index_analyzer *a)
+index_inverted *index_new(const index_analyzer *a, util_error *err)
 {
+    text_analyzer *ta = text_analyzer_new(a, err);
+    if (ta == NULL)
+        return NULL;
     index_inverted *idx = util_calloc(1, sizeof *idx);
     idx->a = *a;
+    idx->ta = ta;
     idx->nslots = 1024;
     idx->slots = util_calloc(idx->nslots, sizeof *idx->slots);
     return idx;
@@ -33,6 +37,7 @@ void index_free(index_inverted **pidx)
     free(idx->mark);
     free(idx->touched);
     free(idx->norms);
+    text_analyzer_free(&idx->ta);
     free(idx);
     *pidx = NULL;
 }
@@ -177,8 +182,8 @@ void index_add(index_inverted *idx, int64_t rowid, const char *docno, const char
     idx->len[d] = 0;
     idx->distinct[d] = 0;
     if (title != NULL)
-        index_tokenize(&idx->a, title, strlen(title), add_term, idx);
-    index_tokenize(&idx->a, body, body_len, add_term, idx);
+        text_tokenize(idx->ta, title, strlen(title), add_term, idx);
+    text_tokenize(idx->ta, body, body_len, add_term, idx);
     idx->tokens += idx->len[d];
 }
 
@@ -204,7 +209,7 @@ static int first_cb(void *ctx, const char *term, size_t len)
 static long analysed_term(const index_inverted *idx, const char *text)
 {
     first_term f = { .found = 0 };
-    index_tokenize(&idx->a, text, strlen(text), first_cb, &f);
+    text_tokenize(idx->ta, text, strlen(text), first_cb, &f);
     if (!f.found)
         return -1;
     size_t slot;
@@ -333,7 +338,7 @@ void index_query(index_inverted *idx, const char *text, size_t len, index_model 
 {
     *nhits = 0;
     query q = { idx, NULL, 0, 0 };
-    index_tokenize(&idx->a, text, len, query_cb, &q);
+    text_tokenize(idx->ta, text, len, query_cb, &q);
     if (q.n == 0 || idx->ndocs == 0 || k == 0)
         goto out;
     if (idx->scratch_docs < idx->ndocs) {

@@ -1,37 +1,20 @@
-/* index.h: the public interface of the index module: tokenizer, inverted index and the scoring models of `trecjudge search`. */
+/* index.h: the public interface of the index module: the inverted index and the scoring models of `trecjudge search` (text analysis is the text module's). */
 #ifndef TJ_INDEX_H
 #define TJ_INDEX_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "text/text.h"
 #include "util/util.h"
 
-/* ---- tokenizer (tokenize.c, stem.c) ---- */
+/* ---- analysis: the text module's ---- */
 
-/* How text becomes terms; recorded in the index so that queries are analysed as documents
- * were. */
-typedef struct index_analyzer {
-    int stem;        /* 1: Porter's stemmer on tokens of ASCII letters */
-    int stopwords;   /* 1: drop a short list of English function words */
-} index_analyzer;
-
-/* Called once per term; term is valid during the call only (not NUL-terminated). Return
- * non-zero to stop. */
-typedef int (*index_term_fn)(void *ctx, const char *term, size_t len);
-
-/* Splits UTF-8 text into terms: runs of letters and digits, case-folded (Unicode simple
- * folding for Latin, Greek and Cyrillic); Han, Hiragana, Katakana and Hangul become
- * overlapping character bigrams (a lone character a unigram); other scripts (Thai, Arabic,
- * ...) are kept as runs. Invalid UTF-8 separates terms. Returns what fn last returned. */
-int index_tokenize(const index_analyzer *a, const char *text, size_t len, index_term_fn fn,
-                   void *ctx);
-
-/* The simple case folding of one code point (unchanged when it has none). */
-uint32_t index_fold(uint32_t cp);
-
-/* Porter's stemmer (1980) on a lower-case ASCII word in place; returns the new length. */
-size_t index_stem(char *word, size_t len);
+/* How text becomes terms (the text module's options: stemmer, language, stop words);
+ * recorded in the index so that queries are analysed as documents were. The default,
+ * text_options_default, is Snowball's stemmer and stop words of the language, English
+ * unless told. */
+typedef text_options index_analyzer;
 
 /* ---- scoring models (score.c) ---- */
 
@@ -63,8 +46,9 @@ double index_bm25_tf(double tf, double doc_len, double avg_len, const index_para
 
 typedef struct index_inverted index_inverted;
 
-/* An empty index that analyses text with a. Free with index_free. */
-index_inverted *index_new(const index_analyzer *a);
+/* An empty index that analyses text with a; NULL with err set when a cannot be had (a
+ * language without a stemmer or a stop word list). Free with index_free. */
+index_inverted *index_new(const index_analyzer *a, util_error *err);
 void index_free(index_inverted **idx);
 
 /* Adds a document (title and body are indexed as one text; title may be NULL). rowid
@@ -102,8 +86,9 @@ void index_query(index_inverted *idx, const char *text, size_t len, index_model 
 /* The index file of a campaign: "<campaign>.index" (allocated). */
 char *index_path_for(const char *campaign);
 
-/* Reads an index file. Returns 1 and sets *out; 0 when the file does not exist; -1 with
- * err set when it cannot be read or is not an index of this version. */
+/* Reads an index file. Returns 1 and sets *out; 0 when the file does not exist or is of
+ * version 1 (analysed by a stemmer since replaced: to be built again); -1 with err set when
+ * it cannot be read or is not an index of this version. */
 int index_open(const char *path, index_inverted **out, util_error *err);
 /* Writes the index atomically (a temporary file in the same directory, then rename). */
 int index_write(const index_inverted *idx, const char *path, util_error *err);

@@ -19,6 +19,7 @@ typedef struct index_term {
 
 struct index_inverted {
     index_analyzer a;
+    text_analyzer *ta;    /* a's analyzer: the one definition of a term */
     /* documents, by number */
     int64_t *rowid;
     uint64_t *docno;      /* offsets in docnos (NUL-terminated strings) */

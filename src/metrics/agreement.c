@@ -1,4 +1,4 @@
-/* agreement.c: agreement between assessors who judged the same items: each pair's confusion matrix, raw agreement and Cohen's kappa, and Fleiss' kappa over all. */
+/* agreement.c: agreement between assessors: Cohen's and Fleiss' kappa. */
 #include "metrics/metrics.h"
 
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* compare.c: paired significance tests between runs: which pairs, each test on each pair, p-values corrected per test. */
+/* compare.c: paired significance tests between runs, corrected per test. */
 #include "metrics/metrics.h"
 
 #include <stdlib.h>

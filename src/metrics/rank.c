@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/util.h"
+
 void metrics_params_init(metrics_params *p)
 {
     memset(p, 0, sizeof *p);
@@ -14,12 +16,10 @@ void metrics_params_init(metrics_params *p)
     p->jk_base = 2.0;
 }
 
-/* trec_eval's order: higher score first; on equal scores the larger docno (strcmp) first. */
+/* trec_eval's order (UTIL_DOC_BEFORE). */
 static inline int doc_before(const metrics_doc *a, const metrics_doc *b)
 {
-    if (a->score != b->score)
-        return a->score > b->score;
-    return strcmp(a->docno, b->docno) > 0;
+    return UTIL_DOC_BEFORE(a, b);
 }
 
 static void insertion_sort(metrics_doc *d, size_t n)

@@ -152,22 +152,24 @@ void metrics_test_opts_init(metrics_test_opts *o)
     o->seed = 42;
 }
 
-static const char *const test_names[] = { "t", "wilcoxon", "sign", "randomization", "bootstrap" };
+static const util_enum_name test_names[] = {
+    { "t", METRICS_TEST_T }, { "wilcoxon", METRICS_TEST_WILCOXON }, { "sign", METRICS_TEST_SIGN },
+    { "randomization", METRICS_TEST_RANDOMIZATION }, { "bootstrap", METRICS_TEST_BOOTSTRAP },
+    { NULL, 0 }
+};
 
 const char *metrics_test_name(metrics_test t)
 {
-    return (size_t)t < sizeof test_names / sizeof test_names[0] ? test_names[t] : "?";
+    return util_enum_name_of(test_names, (int)t);
 }
 
 int metrics_test_parse(const char *name, metrics_test *t)
 {
-    for (size_t i = 0; i < sizeof test_names / sizeof test_names[0]; i++) {
-        if (strcmp(name, test_names[i]) == 0) {
-            *t = (metrics_test)i;
-            return 0;
-        }
-    }
-    return -1;
+    int v;
+    if (util_enum_parse(test_names, name, &v) != 0)
+        return -1;
+    *t = (metrics_test)v;
+    return 0;
 }
 
 static double clamp_p(double p)

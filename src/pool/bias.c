@@ -1,4 +1,4 @@
-/* bias.c: leave-one-run-out bias of a pool: each run's MAP on the judgments, and without the documents only it contributed. */
+/* bias.c: leave-one-run-out bias: MAP with and without a run's unique documents. */
 #include "pool/pool.h"
 
 #include <stdlib.h>

@@ -11,13 +11,9 @@ enum { UNJUDGED = -1, NOT_RELEVANT = 0, RELEVANT = 1 };
 struct pool_live {
     pool_live_kind kind;
     size_t budget;
-    char *text;                 /* every candidate's docno, NUL-terminated, one after another */
-    const char **docnos;        /* candidate -> docno */
-    uint64_t *hashes;
+    util_map docs;              /* docno -> candidate (the map keeps the docnos) */
     signed char *state;         /* candidate -> UNJUDGED, NOT_RELEVANT, RELEVANT */
     size_t ndocs, njudged;
-    uint32_t *slots;            /* candidate + 1, 0 empty */
-    uint32_t mask;
     size_t nruns;
     size_t *rstart;             /* run -> its first entry in rdocs; rstart[nruns] = end */
     uint32_t *rdocs;            /* each run's candidates in rank order */
@@ -29,67 +25,30 @@ struct pool_live {
     long last_run;
 };
 
-static long live_find(const pool_live *l, const char *docno, uint64_t hash)
-{
-    uint32_t h = (uint32_t)hash & l->mask;
-    while (l->slots[h] != 0) {
-        uint32_t i = l->slots[h] - 1;
-        if (l->hashes[i] == hash && strcmp(l->docnos[i], docno) == 0)
-            return i;
-        h = (h + 1) & l->mask;
-    }
-    return -1;
-}
-
 pool_live *pool_live_new(pool_live_kind kind, const pool_run *runs, size_t nruns, size_t budget)
 {
     pool_live *l = util_calloc(1, sizeof *l);
     l->kind = kind;
     l->budget = budget;
     l->nruns = nruns;
-    size_t total = 0, bytes = 0;
-    for (size_t r = 0; r < nruns; r++) {
+    size_t total = 0;
+    for (size_t r = 0; r < nruns; r++)
         total += runs[r].n;
-        for (size_t i = 0; i < runs[r].n; i++)
-            bytes += strlen(runs[r].docnos[i]) + 1;
-    }
-    uint32_t cap = 16;
-    while (cap < total * 2)
-        cap *= 2;
-    l->mask = cap - 1;
-    l->slots = util_calloc(cap, sizeof *l->slots);
-    l->text = util_malloc(bytes + 1);
-    l->docnos = util_calloc(total + 1, sizeof *l->docnos);
-    l->hashes = util_calloc(total + 1, sizeof *l->hashes);
     l->rstart = util_calloc(nruns + 1, sizeof *l->rstart);
     l->rdocs = util_calloc(total + 1, sizeof *l->rdocs);
     l->ptr = util_calloc(nruns + 1, sizeof *l->ptr);
     l->rel = util_calloc(nruns + 1, sizeof *l->rel);
     l->prio = util_calloc(nruns + 1, sizeof *l->prio);
-    char *w = l->text;
     size_t k = 0;
     for (size_t r = 0; r < nruns; r++) {
         l->rstart[r] = k;
         for (size_t i = 0; i < runs[r].n; i++) {
             const char *d = runs[r].docnos[i];
-            size_t len = strlen(d);
-            uint64_t hash = util_hash(d, len);
-            long found = live_find(l, d, hash);
-            if (found < 0) {
-                memcpy(w, d, len + 1);
-                found = (long)l->ndocs++;
-                l->docnos[found] = w;
-                l->hashes[found] = hash;
-                w += len + 1;
-                uint32_t h = (uint32_t)hash & l->mask;
-                while (l->slots[h] != 0)
-                    h = (h + 1) & l->mask;
-                l->slots[h] = (uint32_t)found + 1;
-            }
-            l->rdocs[k++] = (uint32_t)found;
+            l->rdocs[k++] = (uint32_t)util_map_add(&l->docs, d, strlen(d), NULL);
         }
     }
     l->rstart[nruns] = k;
+    l->ndocs = l->docs.n;
     l->state = util_malloc(l->ndocs + 1);
     memset(l->state, UNJUDGED, l->ndocs + 1);
     l->cur = -1;
@@ -110,7 +69,7 @@ static void live_recount(pool_live *l)
 
 void pool_live_judged(pool_live *l, const char *docno, int relevant)
 {
-    long i = live_find(l, docno, util_hash(docno, strlen(docno)));
+    long i = util_map_find(&l->docs, docno, strlen(docno));
     if (i < 0)
         return;
     signed char was = l->state[i];
@@ -137,7 +96,7 @@ static const char *live_propose(pool_live *l, size_t r)
 {
     l->last = l->rdocs[l->rstart[r] + l->ptr[r]];
     l->last_run = (long)r;
-    return l->docnos[l->last];
+    return util_map_key_of(&l->docs, (size_t)l->last);
 }
 
 const char *pool_live_next(pool_live *l)
@@ -147,7 +106,7 @@ const char *pool_live_next(pool_live *l)
     if (l->kind == POOL_LIVE_MTF) {
         if (l->last >= 0) {
             if (l->state[l->last] == UNJUDGED)
-                return l->docnos[l->last];
+                return util_map_key_of(&l->docs, (size_t)l->last);
             /* A relevant document keeps the run in front; a non-relevant one lowers its
              * priority and hands over to the run of highest priority. */
             if (l->state[l->last] == NOT_RELEVANT && l->last_run == l->cur) {
@@ -197,11 +156,8 @@ void pool_live_free(pool_live **lp)
     pool_live *l = *lp;
     if (l == NULL)
         return;
-    free(l->text);
-    free(l->docnos);
-    free(l->hashes);
+    util_map_free(&l->docs);
     free(l->state);
-    free(l->slots);
     free(l->rstart);
     free(l->rdocs);
     free(l->ptr);

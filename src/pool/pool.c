@@ -7,20 +7,17 @@
 
 #include "util/util.h"
 
-/* ---- trec_eval's order ---- */
+/* ---- trec_eval's order (UTIL_DOC_BEFORE) ---- */
 
-/* Higher score first; on equal scores the larger docno (strcmp) first, as trec_eval. */
 static inline int scored_before(const pool_scored *a, const pool_scored *b)
 {
-    if (a->score != b->score)
-        return a->score > b->score;
-    return strcmp(a->docno, b->docno) > 0;
+    return UTIL_DOC_BEFORE(a, b);
 }
 
 static int scored_cmp(const void *a, const void *b)
 {
     const pool_scored *x = a, *y = b;
-    return scored_before(x, y) ? -1 : scored_before(y, x) ? 1 : 0;
+    return UTIL_DOC_CMP(x, y);
 }
 
 size_t pool_rank(pool_scored *docs, size_t n, size_t k)
@@ -57,9 +54,15 @@ size_t pool_rank(pool_scored *docs, size_t n, size_t k)
 
 /* ---- names ---- */
 
-static const char *const strategy_names[] = { "depth", "rrf", "rbp", "rbp-max", "borda", "mtf",
-                                              "maxmean" };
-static const char *const order_names[] = { "docno", "shuffle", "priority" };
+static const util_enum_name strategy_names[] = {
+    { "depth", POOL_DEPTH }, { "rrf", POOL_RRF }, { "rbp", POOL_RBP_SUM },
+    { "rbp-max", POOL_RBP_MAX }, { "borda", POOL_BORDA }, { "mtf", POOL_MTF },
+    { "maxmean", POOL_MAXMEAN }, { NULL, 0 }
+};
+static const util_enum_name order_names[] = {
+    { "docno", POOL_ORDER_DOCNO }, { "shuffle", POOL_ORDER_SHUFFLE },
+    { "priority", POOL_ORDER_PRIORITY }, { NULL, 0 }
+};
 
 void pool_params_init(pool_params *p)
 {
@@ -72,32 +75,30 @@ void pool_params_init(pool_params *p)
 
 const char *pool_strategy_name(pool_strategy s)
 {
-    return (size_t)s < sizeof strategy_names / sizeof *strategy_names ? strategy_names[s] : "?";
+    return util_enum_name_of(strategy_names, (int)s);
 }
 
 int pool_strategy_parse(const char *name, pool_strategy *s)
 {
-    for (size_t i = 0; i < sizeof strategy_names / sizeof *strategy_names; i++)
-        if (strcmp(name, strategy_names[i]) == 0) {
-            *s = (pool_strategy)i;
-            return 0;
-        }
-    return -1;
+    int v;
+    if (util_enum_parse(strategy_names, name, &v) != 0)
+        return -1;
+    *s = (pool_strategy)v;
+    return 0;
 }
 
 const char *pool_order_name(pool_order o)
 {
-    return (size_t)o < sizeof order_names / sizeof *order_names ? order_names[o] : "?";
+    return util_enum_name_of(order_names, (int)o);
 }
 
 int pool_order_parse(const char *name, pool_order *o)
 {
-    for (size_t i = 0; i < sizeof order_names / sizeof *order_names; i++)
-        if (strcmp(name, order_names[i]) == 0) {
-            *o = (pool_order)i;
-            return 0;
-        }
-    return -1;
+    int v;
+    if (util_enum_parse(order_names, name, &v) != 0)
+        return -1;
+    *o = (pool_order)v;
+    return 0;
 }
 
 int pool_strategy_is_live(pool_strategy s)
@@ -114,7 +115,6 @@ int pool_strategy_is_live(pool_strategy s)
 
 typedef struct entry {
     const char *docno;
-    uint64_t hash;
     uint64_t weight;     /* RRF/RBP sum or max in fixed point; Borda: sum of ranks */
     uint32_t count;      /* runs that retrieved it within the depth */
     uint32_t best;       /* best rank (1-based) */
@@ -124,7 +124,7 @@ typedef struct contrib {
     uint32_t run, entry, rank;
 } contrib;
 
-/* A document of a run waiting to be counted (its docno copied into the topic's chunks). */
+/* A document of a run waiting to be counted (its docno copied into the topic's strings). */
 typedef struct pending {
     const char *docno;
     uint32_t run, rank;
@@ -132,21 +132,14 @@ typedef struct pending {
 
 #define PENDING_MAX (1u << 22)
 
-typedef struct chunk {
-    struct chunk *next;
-    size_t used, cap;
-    char data[];
-} chunk;
-
 struct pool_topic {
     pool_params p;
     size_t depth;               /* candidate depth, 0: all */
     char *qid;
-    chunk *chunks;
+    util_arena strings;         /* the docnos of the runs added */
     entry *e;
     size_t n, cap;
-    uint32_t *slots;            /* entry + 1, 0 empty */
-    uint32_t mask;
+    util_map docs;              /* docno -> entry */
     contrib *c;
     size_t nc, capc;
     pending *pending;
@@ -162,48 +155,13 @@ struct pool_topic {
     uint32_t *cruns;
 };
 
-static const char *topic_intern(pool_topic *t, const char *s, size_t len)
-{
-    chunk *b = t->chunks;
-    if (b == NULL || b->used + len + 1 > b->cap) {
-        size_t cap = len + 1 > 65536 ? len + 1 : 65536;
-        chunk *nb = util_malloc(sizeof *nb + cap);
-        nb->next = b;
-        nb->used = 0;
-        nb->cap = cap;
-        t->chunks = nb;
-        b = nb;
-    }
-    char *d = b->data + b->used;
-    memcpy(d, s, len + 1);
-    b->used += len + 1;
-    return d;
-}
-
 pool_topic *pool_topic_new(const pool_params *p, const char *qid, size_t depth)
 {
     pool_topic *t = util_calloc(1, sizeof *t);
     t->p = *p;
     t->depth = depth != 0 ? depth : p->depth;
     t->qid = util_strdup(qid != NULL ? qid : "");
-    t->mask = 255;
-    t->slots = util_calloc(t->mask + 1, sizeof *t->slots);
     return t;
-}
-
-static void topic_rehash(pool_topic *t)
-{
-    uint32_t cap = (t->mask + 1) * 2;
-    uint32_t *ns = util_calloc(cap, sizeof *ns);
-    for (size_t i = 0; i < t->n; i++) {
-        uint32_t h = (uint32_t)t->e[i].hash & (cap - 1);
-        while (ns[h] != 0)
-            h = (h + 1) & (cap - 1);
-        ns[h] = (uint32_t)i + 1;
-    }
-    free(t->slots);
-    t->slots = ns;
-    t->mask = cap - 1;
 }
 
 /* The entry of docno, created when absent (docno is copied when copy is set; otherwise it
@@ -212,25 +170,19 @@ static uint32_t topic_entry(pool_topic *t, const char *docno, int copy)
 {
     size_t len = strlen(docno);
     uint64_t hash = util_hash(docno, len);
-    uint32_t h = (uint32_t)hash & t->mask;
-    while (t->slots[h] != 0) {
-        entry *e = &t->e[t->slots[h] - 1];
-        if (e->hash == hash && strcmp(e->docno, docno) == 0)
-            return t->slots[h] - 1;
-        h = (h + 1) & t->mask;
-    }
+    long found = util_map_find_hash(&t->docs, docno, len, hash);
+    if (found >= 0)
+        return (uint32_t)found;
+    if (copy)
+        docno = util_arena_copy(&t->strings, docno, len);
+    util_map_add_ref(&t->docs, docno, len, hash, NULL);
     util_grow(&t->e, &t->cap, t->n + 1, sizeof *t->e);
     entry *e = &t->e[t->n];
-    e->docno = copy ? topic_intern(t, docno, len) : docno;
-    e->hash = hash;
+    e->docno = docno;
     e->weight = 0;
     e->count = 0;
     e->best = UINT32_MAX;
-    t->slots[h] = (uint32_t)t->n + 1;
-    t->n++;
-    if (t->n * 2 > (size_t)t->mask + 1)
-        topic_rehash(t);
-    return (uint32_t)t->n - 1;
+    return (uint32_t)t->n++;
 }
 
 static uint64_t fixed(double w)
@@ -290,7 +242,7 @@ void pool_topic_add(pool_topic *t, uint32_t run, const pool_run *r)
     for (size_t i = 0; i < n; i++) {
         const char *d = r->docnos[i];
         t->pending[t->npending++] =
-            (pending){ topic_intern(t, d, strlen(d)), run, (uint32_t)i + 1 };
+            (pending){ util_arena_copy(&t->strings, d, strlen(d)), run, (uint32_t)i + 1 };
     }
 }
 
@@ -495,15 +447,10 @@ void pool_topic_free(pool_topic **tp)
     pool_topic *t = *tp;
     if (t == NULL)
         return;
-    chunk *b = t->chunks;
-    while (b != NULL) {
-        chunk *nb = b->next;
-        free(b);
-        b = nb;
-    }
+    util_arena_free(&t->strings);
+    util_map_free(&t->docs);
     free(t->qid);
     free(t->e);
-    free(t->slots);
     free(t->c);
     free(t->pending);
     free(t->order);

@@ -1,4 +1,4 @@
-/* agreement.c: the agreement between assessors written: each pair's raw agreement and kappas, Fleiss' kappa over all, and each pair's confusion matrix. */
+/* agreement.c: the agreement between assessors written as tables. */
 #include "report/report.h"
 
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* board.c: the live report's tables: the leaderboard (or one topic's), one run's values per topic, the stability of the ranking of the runs, and paired comparisons of runs. */
+/* board.c: the live report's tables: board, one run, stability, comparisons. */
 #include "report/report.h"
 
 #include <stdio.h>
@@ -76,7 +76,8 @@ report_table *report_live_run_table(report_live *l, int machine, size_t run, cha
     for (size_t k = 0; k <= nt; k++) {
         row[0] = k < nt ? report_live_topic(l, k) : "all";
         for (size_t m = 0; m < nm; m++) {
-            double v = k < nt ? report_live_topic_value(l, run, k, m) : report_live_value(l, run, m);
+            double v = k < nt ? report_live_topic_value(l, run, k, m)
+                              : report_live_value(l, run, m);
             if (report_live_kind(l, m) == METRICS_LONG)
                 snprintf(cells[m + 1], sizeof cells[0], "%ld", (long)v);
             else

@@ -1,4 +1,4 @@
-/* chart.c: the live report's charts: curves averaged over the judged topics (interpolated precision-recall, CG, DCG, nDCG) and the per-topic R-precision difference of two runs, as text or SVG. */
+/* chart.c: the live report's charts (curves, R-precision difference). */
 #include "report/report.h"
 
 #include <stdio.h>

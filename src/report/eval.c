@@ -4,16 +4,16 @@
 #include <math.h>
 #include <string.h>
 
+static const util_enum_name format_names[] = {
+    { "trec", REPORT_TREC }, { "tsv", REPORT_TSV }, { "json", REPORT_JSON }, { NULL, 0 }
+};
+
 int report_format_parse(const char *name, report_format *f)
 {
-    if (strcmp(name, "trec") == 0)
-        *f = REPORT_TREC;
-    else if (strcmp(name, "tsv") == 0)
-        *f = REPORT_TSV;
-    else if (strcmp(name, "json") == 0)
-        *f = REPORT_JSON;
-    else
+    int v;
+    if (util_enum_parse(format_names, name, &v) != 0)
         return -1;
+    *f = (report_format)v;
     return 0;
 }
 

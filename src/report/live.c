@@ -7,54 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- a map from strings to indexes into an array of strings owned by the caller ---- */
-
-typedef struct strmap {
-    uint64_t *slot;      /* high 32 bits of the key's hash, then index + 1 (0: empty) */
-    size_t cap;          /* a power of two, or 0 */
-} strmap;
-
-static long strmap_find(const strmap *m, char *const *keys, const char *key)
-{
-    if (m->cap == 0)
-        return -1;
-    uint64_t h = util_hash(key, strlen(key)), tag = h >> 32 << 32;
-    size_t mask = m->cap - 1, i = (size_t)h & mask;
-    while (m->slot[i] != 0) {
-        /* the hash bits spare most string comparisons (and their cache misses) */
-        if ((m->slot[i] & ~0xffffffffULL) == tag &&
-            strcmp(keys[(m->slot[i] & 0xffffffffULL) - 1], key) == 0)
-            return (long)(m->slot[i] & 0xffffffffULL) - 1;
-        i = (i + 1) & mask;
-    }
-    return -1;
-}
-
-static void strmap_put(strmap *m, size_t cap, char *const *keys, size_t idx)
-{
-    uint64_t h = util_hash(keys[idx], strlen(keys[idx]));
-    size_t mask = cap - 1, i = (size_t)h & mask;
-    while (m->slot[i] != 0)
-        i = (i + 1) & mask;
-    m->slot[i] = (h >> 32 << 32) | (uint64_t)(idx + 1);
-}
-
-/* Adds keys[n - 1] (not present yet), keeping the load under one half. */
-static void strmap_add(strmap *m, char *const *keys, size_t n)
-{
-    if (2 * n > m->cap) {
-        size_t cap = m->cap ? m->cap : 16;
-        while (2 * n > cap)
-            cap *= 2;
-        free(m->slot);
-        m->slot = util_calloc(cap, sizeof *m->slot);
-        m->cap = cap;
-        for (size_t k = 0; k + 1 < n; k++)
-            strmap_put(m, cap, keys, k);
-    }
-    strmap_put(m, m->cap, keys, n - 1);
-}
-
 /* ---- the live report ---- */
 
 /* A topic's document without a qrels line (METRICS_NONPOOL is -1, a grade qrels use). */
@@ -69,12 +21,9 @@ typedef struct live_ranking {
 
 typedef struct live_topic {
     char *qid;
-    char **docnos;       /* every document seen for the topic: retrieved or judged */
-    char **chunks;       /* where the docnos are kept, side by side (few cache misses) */
-    size_t nchunks, chunks_cap, chunk_used, chunk_size;
+    util_map docs;       /* every document seen for the topic (retrieved or judged) -> its number */
     long *grades;        /* per document: LIVE_NONE when not in the qrels */
     size_t ndocs, docs_cap;
-    strmap docs;
     long in_qrels;       /* documents with a qrels line (any grade) */
     long positive;       /* grade > 0 (num_rel under -c) */
     long judged;         /* grade >= 0 */
@@ -102,13 +51,11 @@ struct report_live {
     size_t nv;
     char **labels;
     live_topic *topics;
-    char **topic_keys;
     size_t ntopics, topics_cap;
-    strmap topic_map;
+    util_map topic_map;  /* qid -> topic (keys are the topics' qid) */
     live_run *runs;
-    char **run_keys;
     size_t nruns, runs_cap;
-    strmap run_map;
+    util_map run_map;    /* tag -> run (keys are the runs' tag) */
     size_t *judged;      /* topics in the qrels, sorted by qid */
     size_t njudged;
     int judged_stale;
@@ -211,12 +158,8 @@ void report_live_free(report_live **lp)
     for (size_t t = 0; t < l->ntopics; t++) {
         live_topic *tp = &l->topics[t];
         free(tp->qid);
-        for (size_t k = 0; k < tp->nchunks; k++)
-            free(tp->chunks[k]);
-        free(tp->chunks);
-        free(tp->docnos);
+        util_map_free(&tp->docs);
         free(tp->grades);
-        free(tp->docs.slot);
         free(tp->values);
     }
     for (size_t r = 0; r < l->nruns; r++) {
@@ -236,11 +179,9 @@ void report_live_free(report_live **lp)
         free(l->labels[i]);
     free(l->labels);
     free(l->topics);
-    free(l->topic_keys);
-    free(l->topic_map.slot);
+    util_map_free(&l->topic_map);
     free(l->runs);
-    free(l->run_keys);
-    free(l->run_map.slot);
+    util_map_free(&l->run_map);
     free(l->judged);
     free(l->mdocs);
     free(l->rels);
@@ -266,70 +207,39 @@ static void topic_values_fit(report_live *l, live_topic *tp)
 
 static size_t topic_get(report_live *l, const char *qid)
 {
-    long found = strmap_find(&l->topic_map, l->topic_keys, qid);
+    size_t len = strlen(qid);
+    long found = util_map_find(&l->topic_map, qid, len);
     if (found >= 0)
         return (size_t)found;
-    if (l->ntopics == l->topics_cap) {
-        size_t cap = l->topics_cap;
-        util_grow(&l->topics, &cap, l->ntopics + 1, sizeof *l->topics);
-        l->topic_keys = util_realloc(l->topic_keys, cap * sizeof *l->topic_keys);
-        l->topics_cap = cap;
-    }
+    util_grow(&l->topics, &l->topics_cap, l->ntopics + 1, sizeof *l->topics);
     live_topic *tp = &l->topics[l->ntopics];
     memset(tp, 0, sizeof *tp);
     tp->qid = util_strdup(qid);
-    l->topic_keys[l->ntopics] = tp->qid;
+    util_map_add_ref(&l->topic_map, tp->qid, len, util_hash(qid, len), NULL);
     l->ntopics++;
-    strmap_add(&l->topic_map, l->topic_keys, l->ntopics);
     topic_values_fit(l, tp);
     return l->ntopics - 1;
 }
 
-/* Copies a docno next to the topic's others; chunks never move, so pointers stay valid. */
-static char *chunk_copy(live_topic *tp, const char *docno)
-{
-    enum { CHUNK = 16384 };
-    size_t len = strlen(docno) + 1;
-    if (tp->nchunks == 0 || tp->chunk_used + len > tp->chunk_size) {
-        util_grow(&tp->chunks, &tp->chunks_cap, tp->nchunks + 1, sizeof *tp->chunks);
-        tp->chunk_size = len > CHUNK ? len : CHUNK;
-        tp->chunks[tp->nchunks++] = util_malloc(tp->chunk_size);
-        tp->chunk_used = 0;
-    }
-    char *p = tp->chunks[tp->nchunks - 1] + tp->chunk_used;
-    memcpy(p, docno, len);
-    tp->chunk_used += len;
-    return p;
-}
-
 static uint32_t doc_get(live_topic *tp, const char *docno)
 {
-    long found = strmap_find(&tp->docs, tp->docnos, docno);
-    if (found >= 0)
-        return (uint32_t)found;
-    if (tp->ndocs == tp->docs_cap) {
-        size_t cap = tp->docs_cap;
-        util_grow(&tp->docnos, &cap, tp->ndocs + 1, sizeof *tp->docnos);
-        tp->grades = util_realloc(tp->grades, cap * sizeof *tp->grades);
-        tp->docs_cap = cap;
+    int added;
+    size_t d = util_map_add(&tp->docs, docno, strlen(docno), &added);
+    if (added) {
+        util_grow(&tp->grades, &tp->docs_cap, tp->ndocs + 1, sizeof *tp->grades);
+        tp->grades[tp->ndocs++] = LIVE_NONE;
     }
-    tp->docnos[tp->ndocs] = chunk_copy(tp, docno);
-    tp->grades[tp->ndocs] = LIVE_NONE;
-    tp->ndocs++;
-    strmap_add(&tp->docs, tp->docnos, tp->ndocs);
-    return (uint32_t)(tp->ndocs - 1);
+    return (uint32_t)d;
 }
 
 static size_t run_get(report_live *l, const char *tag)
 {
-    long found = strmap_find(&l->run_map, l->run_keys, tag);
+    size_t len = strlen(tag);
+    long found = util_map_find(&l->run_map, tag, len);
     if (found >= 0)
         return (size_t)found;
     if (l->nruns == l->runs_cap) {
-        size_t cap = l->runs_cap;
-        util_grow(&l->runs, &cap, l->nruns + 1, sizeof *l->runs);
-        l->run_keys = util_realloc(l->run_keys, cap * sizeof *l->run_keys);
-        l->runs_cap = cap;
+        util_grow(&l->runs, &l->runs_cap, l->nruns + 1, sizeof *l->runs);
         for (size_t t = 0; t < l->ntopics; t++)
             topic_values_fit(l, &l->topics[t]);
     }
@@ -337,9 +247,8 @@ static size_t run_get(report_live *l, const char *tag)
     memset(rp, 0, sizeof *rp);
     rp->tag = util_strdup(tag);
     rp->summary = util_calloc(l->nv ? l->nv : 1, sizeof *rp->summary);
-    l->run_keys[l->nruns] = rp->tag;
+    util_map_add_ref(&l->run_map, rp->tag, len, util_hash(tag, len), NULL);
     l->nruns++;
-    strmap_add(&l->run_map, l->run_keys, l->nruns);
     l->summary_stale = 1;
     return l->nruns - 1;
 }
@@ -369,7 +278,7 @@ static int rank_run(report_live *l, const live_topic *tp, const live_ranking *rk
     for (size_t i = 0; i < rk->n; i++) {
         long g = tp->grades[rk->doc[i]];
         l->mdocs[i].score = rk->score[i];
-        l->mdocs[i].docno = tp->docnos[rk->doc[i]];
+        l->mdocs[i].docno = util_map_key_of(&tp->docs, rk->doc[i]);
         /* as eval: not in the qrels, in the qrels with a negative grade, or the grade */
         l->mdocs[i].rel = g == LIVE_NONE ? METRICS_NONPOOL : g < 0 ? METRICS_UNJUDGED : g;
     }
@@ -462,13 +371,11 @@ typedef struct rank_item {
     uint32_t doc;
 } rank_item;
 
-/* trec_eval's order: score descending, then docno descending. */
+/* trec_eval's order (UTIL_DOC_CMP). */
 static int rank_item_cmp(const void *va, const void *vb)
 {
     const rank_item *a = va, *b = vb;
-    if (a->score != b->score)
-        return a->score < b->score ? 1 : -1;
-    return -strcmp(a->docno, b->docno);
+    return UTIL_DOC_CMP(a, b);
 }
 
 void report_live_add_ranking(report_live *l, const char *tag, const char *qid,
@@ -489,7 +396,7 @@ void report_live_add_ranking(report_live *l, const char *tag, const char *qid,
         items[i].score = scores[i];
     }
     for (size_t i = 0; i < n; i++)
-        items[i].docno = tp->docnos[items[i].doc];
+        items[i].docno = util_map_key_of(&tp->docs, items[i].doc);
     size_t sorted = 1;
     while (sorted < n && rank_item_cmp(&items[sorted - 1], &items[sorted]) < 0)
         sorted++;

@@ -209,9 +209,9 @@ int report_live_chart(report_live *l, const char *kind, const size_t *sel, size_
                       int svg, util_out *o, char *msg, size_t msgsize);
 
 /* Writes the agreement ag between the nassessors assessors (named, in ag's order) on
- * nitems judged documents: the pairs' table (then Fleiss' row), then, in text, md and latex, each pair's
- * confusion matrix (unless confusion is 0). Returns the number of rows of the table
- * (agreement.c). */
+ * nitems judged documents: the pairs' table (then Fleiss' row), then, in text, md and
+ * latex, each pair's confusion matrix (unless confusion is 0). Returns the number of rows
+ * of the table (agreement.c). */
 size_t report_agreement_write(util_out *o, const metrics_agreement *ag,
                               const char *const *assessors, size_t nassessors, size_t nitems,
                               long level, report_table_format format, int confusion);

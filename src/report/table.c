@@ -12,17 +12,18 @@ struct report_table {
     size_t nrows, cap;
 };
 
-static const char *const table_formats[] = { "text", "tsv", "json", "md", "latex" };
+static const util_enum_name table_formats[] = {
+    { "text", REPORT_TABLE_TEXT }, { "tsv", REPORT_TABLE_TSV }, { "json", REPORT_TABLE_JSON },
+    { "md", REPORT_TABLE_MD }, { "latex", REPORT_TABLE_LATEX }, { NULL, 0 }
+};
 
 int report_table_format_parse(const char *name, report_table_format *f)
 {
-    for (size_t i = 0; i < sizeof table_formats / sizeof table_formats[0]; i++) {
-        if (strcmp(name, table_formats[i]) == 0) {
-            *f = (report_table_format)i;
-            return 0;
-        }
-    }
-    return -1;
+    int v;
+    if (util_enum_parse(table_formats, name, &v) != 0)
+        return -1;
+    *f = (report_table_format)v;
+    return 0;
 }
 
 report_table *report_table_new(size_t ncols, const char *const *header, const int *numeric)

@@ -1,9 +1,6 @@
-/* tui.c: the assessment screen drawn with ncursesw: status line, topic, pool list, document, legend, help and report screens. */
-#include "tui/tui.h"
+/* tui.c: the assessment screen's terminal: setup and restore, signals, the key loop, and the screen shown for each mode of the session. */
+#include "tui/tui_private.h"
 
-#define NCURSES_WIDECHAR 1
-#include <curses.h>
-#include <errno.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <signal.h>
@@ -12,9 +9,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-enum { PAIR_TERM = 1, PAIR_PLACEHOLDER, PAIR_FOUND, PAIR_STATUS, PAIR_REL, PAIR_NONREL,
-       PAIR_ERROR, PAIR_LATER };
 
 static volatile sig_atomic_t stop_signal;
 static int screen_up;
@@ -39,412 +33,65 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static attr_t attr_of(unsigned char a)
+/* The screen shown and its state. */
+typedef struct view {
+    const tui_report *report;
+    const tui_window *window;
+    void *data;
+} view;
+
+static const tui_window *window_for(assess_mode mode)
 {
-    attr_t r = A_NORMAL;
-    if (a & ASSESS_ATTR_HEADING)
-        r |= A_BOLD;
-    if (a & ASSESS_ATTR_WARNING)
-        r |= has_colors() ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_REVERSE | A_BOLD;
-    else if (a & ASSESS_ATTR_FOUND)
-        r |= COLOR_PAIR(PAIR_FOUND) | A_BOLD;
-    else if (a & ASSESS_ATTR_TERM)
-        r |= COLOR_PAIR(PAIR_TERM) | A_BOLD;
-    else if (a & ASSESS_ATTR_PLACEHOLDER)
-        r |= COLOR_PAIR(PAIR_PLACEHOLDER) | A_DIM;
-    if (!has_colors() && (a & (ASSESS_ATTR_TERM | ASSESS_ATTR_FOUND)))
-        r |= A_UNDERLINE;
-    return r;
+    switch (mode) {
+    case ASSESS_MODE_HELP:
+        return &tui_window_help;
+    case ASSESS_MODE_REPORT:
+        return &tui_window_report;
+    case ASSESS_MODE_RESULTS:
+        return &tui_window_results;
+    default:
+        return &tui_window_judge;
+    }
 }
 
-/* Draws line i of t at (y, x), at most width cells, with its attributes. */
-static void draw_line(const assess_text *t, size_t i, int y, int x, int width)
+/* Makes the screen of the session's mode the one shown. */
+static void view_switch(view *v, assess_session *a)
 {
-    if (i >= t->nlines)
+    const tui_window *w = window_for(assess_get_mode(a));
+    if (w == v->window)
         return;
-    size_t a = t->line[i], n = t->len[i];
-    wchar_t run[256];
-    size_t rl = 0;
-    int used = 0;
-    unsigned char cur = n > 0 ? t->attr[a] : 0;
-    move(y, x);
-    for (size_t k = a; k <= a + n; k++) {
-        int end = k == a + n;
-        int cw = end ? 0 : (t->attr[k] & ASSESS_ATTR_PLACEHOLDER) ? 1 : assess_char_width(t->ch[k]);
-        if (end || t->attr[k] != cur || rl + 1 >= sizeof run / sizeof *run || used + cw > width) {
-            if (rl > 0) {
-                attrset(attr_of(cur));
-                addnwstr(run, (int)rl);
-                rl = 0;
-            }
-            if (end || used + cw > width)
-                break;
-            cur = t->attr[k];
-        }
-        run[rl++] = t->ch[k];
-        used += cw;
-    }
-    attrset(A_NORMAL);
+    if (v->window != NULL)
+        v->window->free(v->data);
+    v->window = w;
+    v->data = w->init(a, v->report);
 }
 
-/* Writes plain text made safe, cut to width cells; returns the cells used. */
-static int draw_safe(int y, int x, const char *text, int width, attr_t attr)
+static void view_free(view *v)
 {
-    assess_text t = { 0 };
-    assess_text_add(&t, text, strlen(text), 0);
-    int used = 0;
-    move(y, x);
-    attrset(attr);
-    for (size_t k = 0; k < t.n; k++) {
-        if (t.ch[k] == L'\n')
-            continue;
-        int cw = (t.attr[k] & ASSESS_ATTR_PLACEHOLDER) ? 1 : assess_char_width(t.ch[k]);
-        if (used + cw > width)
-            break;
-        addnwstr(&t.ch[k], 1);
-        used += cw;
-    }
-    attrset(A_NORMAL);
-    assess_text_free(&t);
-    return used;
+    if (v->window != NULL)
+        v->window->free(v->data);
+    v->window = NULL;
+    v->data = NULL;
 }
 
-static void fill(int y, int x, int width, attr_t attr)
+static unsigned view_key(view *v, assess_session *a, int key, double now, util_error *err)
 {
-    attrset(attr);
-    mvhline(y, x, ' ', width);
-    attrset(A_NORMAL);
+    view_switch(v, a);
+    return v->window->key(v->data, a, key, now, err);
 }
 
-/* The geometry of the judging screen for the current terminal size. */
-typedef struct layout {
-    int rows, cols;
-    int topic_y, topic_h;
-    int body_y, body_h;
-    int list_w, doc_x, doc_w;
-} layout;
-
-static layout compute_layout(void)
+/* Draws the whole screen of the session's mode; the layout follows the terminal's size. */
+static void draw(view *v, assess_session *a, double now)
 {
-    layout l;
-    l.rows = LINES < 8 ? 8 : LINES;
-    l.cols = COLS < 30 ? 30 : COLS;
-    l.topic_y = 1;
-    l.topic_h = l.rows / 4 < 3 ? 3 : l.rows / 4;
-    l.body_y = l.topic_y + l.topic_h + 1;
-    l.body_h = l.rows - l.body_y - 2;
-    if (l.body_h < 1)
-        l.body_h = 1;
-    l.list_w = l.cols / 4 > 24 ? 24 : l.cols / 4;
-    l.doc_x = l.list_w + 1;
-    l.doc_w = l.cols - l.doc_x;
-    return l;
-}
-
-static void draw_status(assess_session *a, const layout *l, double now)
-{
-    size_t ntopics, n;
-    size_t ti = assess_topic_index(a, &ntopics);
-    assess_items(a, &n);
-    size_t judged = assess_judged_count(a);
-    const char *campaign = assess_campaign(a);
-    const char *slash = strrchr(campaign, '/');
-    int secs = (int)assess_doc_seconds(a, now);
-    char left[512];
-    snprintf(left, sizeof left, " %s | topic %s (%zu/%zu) | %s | %zu/%zu judged ",
-             slash ? slash + 1 : campaign, assess_qid(a), ti + 1, ntopics, assess_assessor(a),
-             judged, n);
-    char right[32];
-    snprintf(right, sizeof right, " %d:%02d ", secs / 60, secs % 60);
-    attr_t st = COLOR_PAIR(PAIR_STATUS) | A_REVERSE;
-    fill(0, 0, l->cols, st);
-    int used = draw_safe(0, 0, left, l->cols - 8, st);
-    int bar = l->cols - used - (int)strlen(right) - 2;
-    if (bar > 30)
-        bar = 30;
-    if (bar >= 6) {
-        int full = n > 0 ? (int)((double)judged / (double)n * bar + 0.5) : 0;
-        move(0, used);
-        attrset(st);
-        for (int i = 0; i < bar; i++)
-            addstr(i < full ? "\u2588" : "\u2591");
-        used += bar;
-    }
-    draw_safe(0, l->cols - (int)strlen(right), right, (int)strlen(right), st);
-}
-
-static void draw_topic(assess_session *a, const layout *l)
-{
-    const assess_text *t = assess_topic_text(a);
-    size_t top = assess_topic_top(a);
-    for (int r = 0; r < l->topic_h; r++)
-        draw_line(t, top + (size_t)r, l->topic_y + r, 0, l->cols);
-    if (t->nlines > top + (size_t)l->topic_h)
-        draw_safe(l->topic_y + l->topic_h - 1, l->cols - 3, " \u2193 ", 3, A_BOLD);
-}
-
-static void draw_separator(assess_session *a, const layout *l)
-{
-    int y = l->body_y - 1;
-    /* box characters as Unicode: terminals differ in the alternate character set */
-    attrset(A_DIM);
-    move(y, 0);
-    for (int x = 0; x < l->cols; x++)
-        addstr("\u2500");
-    for (int r = 0; r < l->body_h; r++)
-        mvaddstr(l->body_y + r, l->list_w, "\u2502");
-    attrset(A_NORMAL);
-    size_t n;
-    const assess_item *items = assess_items(a, &n);
-    long cur = assess_current(a);
-    char label[256];
-    if (cur >= 0) {
-        const assess_item *it = &items[cur];
-        const char *gl = it->judged ? assess_grade_label(a, it->grade) : NULL;
-        char state[160];
-        if (it->judged)
-            snprintf(state, sizeof state, "judged %ld%s%s", it->grade, gl ? " " : "", gl ? gl : "");
-        else
-            snprintf(state, sizeof state, "%s", it->later ? "set aside" : "not judged");
-        const assess_text *d = assess_doc_text(a);
-        size_t top = assess_doc_top(a);
-        int pct = d->nlines > (size_t)l->body_h ? (int)((top + (size_t)l->body_h) * 100 / d->nlines) : 100;
-        snprintf(label, sizeof label, " %s (%ld of %zu, %s%s%s) %d%% ", it->docno, cur + 1, n, state,
-                 strcmp(it->source, "pool") ? ", found by search" : "", it->no_text ? ", NO TEXT" : "",
-                 pct > 100 ? 100 : pct);
-    } else {
-        snprintf(label, sizeof label, " no document ");
-    }
-    draw_safe(y, l->doc_x + 1, label, l->doc_w - 2, A_BOLD);
-    draw_safe(y, 1, " pool ", l->list_w - 1, A_BOLD);
-}
-
-static void draw_pool(assess_session *a, const layout *l)
-{
-    size_t n;
-    const assess_item *items = assess_items(a, &n);
-    long cur = assess_current(a);
-    long first = 0;
-    if (cur >= l->body_h / 2)
-        first = cur - l->body_h / 2;
-    if (first + l->body_h > (long)n)
-        first = (long)n - l->body_h;
-    if (first < 0)
-        first = 0;
-    for (int r = 0; r < l->body_h && first + r < (long)n; r++) {
-        const assess_item *it = &items[first + r];
-        char mark[24];
-        attr_t at = A_NORMAL;
-        if (it->judged) {
-            snprintf(mark, sizeof mark, "%ld", it->grade);
-            at = COLOR_PAIR(it->grade >= assess_relevance_level(a) ? PAIR_REL : PAIR_NONREL) | A_BOLD;
-        } else if (it->no_text) {
-            /* no text to judge by: the list says so before the document is opened */
-            snprintf(mark, sizeof mark, "%s", "\u2205");
-            at = COLOR_PAIR(PAIR_ERROR) | A_BOLD;
-        } else {
-            snprintf(mark, sizeof mark, "%s", it->later ? "~" : "\u00b7");
-            if (it->later)
-                at = COLOR_PAIR(PAIR_LATER);
-        }
-        attr_t row = first + r == cur ? A_REVERSE : A_NORMAL;
-        fill(l->body_y + r, 0, l->list_w, row);
-        draw_safe(l->body_y + r, 0, first + r == cur ? "\u25b8" : " ", 1, row);
-        int mw = draw_safe(l->body_y + r, 1, mark, 3, at | row);
-        draw_safe(l->body_y + r, 1 + mw + 1, it->docno, l->list_w - mw - 2, row);
-    }
-}
-
-static void draw_doc(assess_session *a, const layout *l)
-{
-    const assess_text *t = assess_doc_text(a);
-    size_t top = assess_doc_top(a);
-    for (int r = 0; r < l->body_h; r++)
-        draw_line(t, top + (size_t)r, l->body_y + r, l->doc_x + 1, l->doc_w - 1);
-}
-
-/* The one-line key legend, from the session's key table. */
-static void draw_legend(assess_session *a, const layout *l)
-{
-    size_t n, ngrades = 0;
-    const assess_keyinfo *keys = assess_keys(a, &n);
-    while (ngrades < n && keys[ngrades].is_grade)
-        ngrades++;
-    int x = 0, y = l->rows - 1;
-    for (size_t i = 0; i < n; i++) {
-        if (keys[i].legend == NULL)
-            continue;
-        /* with more than two grades, each grade shows the first word of its label */
-        char word[24];
-        snprintf(word, sizeof word, "%s", keys[i].legend);
-        if (keys[i].is_grade && ngrades > 2)
-            word[strcspn(word, " ")] = '\0';
-        int need = (int)strlen(keys[i].keys) + 1 + (int)strlen(word) + 1;
-        if (x + need > l->cols)
-            break;
-        x += draw_safe(y, x, keys[i].keys, l->cols - x, A_REVERSE);
-        x += draw_safe(y, x, " ", 1, A_NORMAL);
-        x += draw_safe(y, x, word, l->cols - x, A_NORMAL);
-        x += draw_safe(y, x, i + 1 < ngrades ? " " : "  ", l->cols - x, A_NORMAL);
-    }
-}
-
-/* The cells the first n bytes of a message take on the screen. */
-static int message_cells_n(const char *msg, size_t n)
-{
-    assess_text t = { 0 };
-    assess_text_add(&t, msg, n, 0);
-    int cells = 0;
-    for (size_t k = 0; k < t.n; k++)
-        cells += (t.attr[k] & ASSESS_ATTR_PLACEHOLDER) ? 1 : assess_char_width(t.ch[k]);
-    assess_text_free(&t);
-    return cells;
-}
-
-static int message_cells(const char *msg)
-{
-    return message_cells_n(msg, strlen(msg));
-}
-
-static void draw_message(assess_session *a, const layout *l)
-{
-    int y = l->rows - 2;
-    if (assess_get_mode(a) == ASSESS_MODE_INPUT) {
-        const char *prompt;
-        const char *text = assess_input(a, &prompt);
-        int x = draw_safe(y, 0, prompt, l->cols, A_BOLD);
-        int w = l->cols - x - 1;
-        /* show the end of a long input: the most characters from the end that fit */
-        assess_text t = { 0 };
-        assess_text_add(&t, text, strlen(text), 0);
-        size_t first = t.n;
-        int cells = 0;
-        while (first > 0) {
-            int cw = (t.attr[first - 1] & ASSESS_ATTR_PLACEHOLDER) ? 1 : assess_char_width(t.ch[first - 1]);
-            if (cells + cw > w)
-                break;
-            cells += cw;
-            first--;
-        }
-        move(y, x);
-        int used = 0;
-        for (size_t k = first; k < t.n; k++) {
-            addnwstr(&t.ch[k], 1);
-            used += (t.attr[k] & ASSESS_ATTR_PLACEHOLDER) ? 1 : assess_char_width(t.ch[k]);
-        }
-        assess_text_free(&t);
-        move(y, x + used);
-        return;
-    }
-    int is_error;
-    const char *msg = assess_message(a, &is_error);
-    attr_t at = is_error ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_NORMAL;
-    size_t len = strlen(msg);
-    if (message_cells(msg) <= l->cols) {
-        draw_safe(y, 0, msg, l->cols, at);
-        return;
-    }
-    /* a message longer than the line goes on in the legend's row, broken at a space */
-    size_t cut = len;
-    while (cut > 0 && (msg[cut - 1] != ' ' || message_cells_n(msg, cut - 1) > l->cols))
-        cut--;
-    if (cut == 0)
-        cut = len;
-    char *first = util_strndup(msg, cut);
-    fill(y + 1, 0, l->cols, A_NORMAL);
-    draw_safe(y, 0, first, l->cols, at);
-    draw_safe(y + 1, 0, msg + (cut < len ? cut : len), l->cols, at);
-    free(first);
-}
-
-static void draw_help(assess_session *a, const layout *l)
-{
-    size_t n;
-    const assess_keyinfo *keys = assess_keys(a, &n);
-    draw_safe(0, 0, " trecjudge: keys of the assessment screen (any key returns) ", l->cols,
-              A_REVERSE | A_BOLD);
-    int rows = l->rows - 4;
-    int columns = (int)n > rows && l->cols >= 80 ? 2 : 1;
-    int colw = l->cols / columns;
-    for (size_t i = 0; i < n; i++) {
-        int c = (int)i / rows, y = 2 + (int)i % rows;
-        if (c >= columns)
-            break;
-        int x = c * colw + 1;
-        draw_safe(y, x, keys[i].keys, 16, A_BOLD);
-        draw_safe(y, x + 16, keys[i].what, colw - 17, A_NORMAL);
-    }
-    char reserved[256], line[300];
-    assess_reserved_list(reserved, sizeof reserved);
-    snprintf(line, sizeof line, "Not grade keys: %s", reserved);
-    draw_safe(l->rows - 2, 0, "Grade keys judge the document shown; \"Saved\" means committed. Ctrl-C quits.",
-              l->cols, A_DIM);
-    draw_safe(l->rows - 1, 0, line, l->cols, A_DIM);
-}
-
-static void draw_report(assess_session *a, const tui_report *report, const layout *l)
-{
-    draw_safe(0, 0, " Live report (any key returns) ", l->cols, A_REVERSE | A_BOLD);
-    if (report == NULL || report->lines == NULL) {
-        draw_safe(2, 2, "No report is available for this campaign.", l->cols - 4, A_NORMAL);
-        return;
-    }
-    char **lines = NULL;
-    size_t n = report->lines(report->ctx, a, l->cols - 2, &lines);
-    for (size_t i = 0; i < n; i++) {
-        if ((int)i + 2 < l->rows)
-            draw_safe((int)i + 2, 1, lines[i], l->cols - 2, i == 0 ? A_BOLD : A_NORMAL);
-        free(lines[i]);
-    }
-    free(lines);
-}
-
-static void draw_results(assess_session *a, const layout *l)
-{
-    size_t sel;
-    const assess_text *t = assess_results(a, &sel);
-    size_t first = sel >= (size_t)l->body_h ? sel - (size_t)l->body_h + 1 : 0;
-    for (int r = 0; r < l->body_h && first + (size_t)r < t->nlines; r++) {
-        if (first + (size_t)r == sel)
-            fill(l->body_y + r, l->doc_x + 1, l->doc_w - 1, A_REVERSE);
-        draw_line(t, first + (size_t)r, l->body_y + r, l->doc_x + 1, l->doc_w - 1);
-        if (first + (size_t)r == sel)
-            mvchgat(l->body_y + r, l->doc_x + 1, l->doc_w - 1, A_REVERSE, 0, NULL);
-    }
-}
-
-static void draw(assess_session *a, const tui_report *report, double now)
-{
-    layout l = compute_layout();
+    view_switch(v, a);
+    tui_layout l = tui_layout_compute();
     assess_layout(a, l.doc_w - 1, l.body_h, l.cols);
     erase();
     curs_set(0);
-    switch (assess_get_mode(a)) {
-    case ASSESS_MODE_HELP:
-        draw_help(a, &l);
-        break;
-    case ASSESS_MODE_REPORT:
-        draw_report(a, report, &l);
-        break;
-    default:
-        draw_status(a, &l, now);
-        draw_topic(a, &l);
-        draw_separator(a, &l);
-        draw_pool(a, &l);
-        if (assess_get_mode(a) == ASSESS_MODE_RESULTS)
-            draw_results(a, &l);
-        else
-            draw_doc(a, &l);
-        draw_legend(a, &l);
-        draw_message(a, &l);
-        if (assess_get_mode(a) == ASSESS_MODE_INPUT)
-            curs_set(1);
-        break;
-    }
+    v->window->draw(v->data, a, &l, now);
     refresh();
 }
 
-/* The document on the screen, to know when another one appears. */
 typedef struct shown_doc {
     size_t topic;
     long cur;
@@ -464,9 +111,9 @@ static shown_doc doc_on_screen(assess_session *a)
 /* Draws the screen; when it now shows another document, keys already waiting in the input
  * were typed before the assessor saw it: they are dropped (a grade among them would judge a
  * document never seen), except Ctrl-C, and the message says how many. */
-static void show(assess_session *a, const tui_report *report, shown_doc *last)
+static void show(view *v, assess_session *a, shown_doc *last)
 {
-    draw(a, report, now_seconds());
+    draw(v, a, now_seconds());
     shown_doc d = doc_on_screen(a);
     int changed = d.topic != last->topic || d.cur != last->cur || strcmp(d.docno, last->docno) != 0;
     *last = d;
@@ -489,7 +136,7 @@ static void show(assess_session *a, const tui_report *report, shown_doc *last)
         ungetch(3);
     if (dropped > 0) {
         assess_keys_ignored(a, dropped);
-        draw(a, report, now_seconds());
+        draw(v, a, now_seconds());
     }
 }
 
@@ -583,7 +230,8 @@ int tui_assess(assess_session *a, const tui_report *report, util_error *err)
     int status = UTIL_EXIT_OK, fast_errors = 0;
     double now = now_seconds();
     shown_doc shown = { 0 };
-    draw(a, report, now);
+    view v = { report, NULL, NULL };
+    draw(&v, a, now);
     shown = doc_on_screen(a);
     while (assess_get_mode(a) != ASSESS_MODE_QUIT) {
         wint_t ch;
@@ -609,22 +257,25 @@ int tui_assess(assess_session *a, const tui_report *report, util_error *err)
             }
             if (assess_tick(a, now, &kerr) != 0)
                 *err = kerr;
-            show(a, report, &shown);   /* the clock, and the wait */
+            show(&v, a, &shown);   /* the clock, and the wait */
             continue;
         }
         fast_errors = 0;
         if (rc == KEY_CODE_YES && ch == KEY_RESIZE) {
-            draw(a, report, now);
+            draw(&v, a, now);
             continue;
         }
         int key = map_key(rc, ch);
         if (key < 0)
             continue;
         /* a failed save is on the screen; the session goes on so that nothing typed is lost */
-        if (assess_key(a, key, now, &kerr) != 0)
+        unsigned changed = view_key(&v, a, key, now, &kerr);
+        if (changed & ASSESS_CHANGED_FAILED)
             *err = kerr;
-        show(a, report, &shown);
+        if (changed != 0)
+            show(&v, a, &shown);   /* nothing changed: nothing to draw */
     }
+    view_free(&v);
     restore_terminal();
     const char *unsaved = assess_unsaved(a);
     if (unsaved != NULL)
@@ -640,6 +291,7 @@ int tui_assess(assess_session *a, const tui_report *report, util_error *err)
 struct tui_screen {
     SCREEN *screen;
     FILE *in;
+    view view;
 };
 
 tui_screen *tui_screen_open(FILE *out, int rows, int cols, util_error *err)
@@ -669,7 +321,8 @@ tui_screen *tui_screen_open(FILE *out, int rows, int cols, util_error *err)
 void tui_screen_draw(tui_screen *sc, assess_session *a, const tui_report *report, double now)
 {
     set_term(sc->screen);
-    draw(a, report, now);
+    sc->view.report = report;
+    draw(&sc->view, a, now);
 }
 
 void tui_screen_close(tui_screen **psc)
@@ -678,6 +331,7 @@ void tui_screen_close(tui_screen **psc)
     if (sc == NULL)
         return;
     set_term(sc->screen);
+    view_free(&sc->view);
     endwin();
     delscreen(sc->screen);
     fclose(sc->in);

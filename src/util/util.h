@@ -1,4 +1,4 @@
-/* util.h: the public interface of the util module (errors, memory, hashing, number parsing and formatting). */
+/* util.h: the public interface of the util module (errors, memory, hashing, number parsing, output, progress, UTF-8, names). */
 #ifndef TJ_UTIL_H
 #define TJ_UTIL_H
 
@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 /* Exit codes shared by every command (documented in trecjudge.1). */
 enum {
@@ -50,8 +51,86 @@ char *util_strndup(const char *s, size_t n);
 /* Frees *p and sets it to NULL. */
 void util_free(void *pp);
 
+/* A chunked arena of strings: pointers into it stay valid until it is reset or freed.
+ * A zeroed util_arena is empty and ready. */
+typedef struct util_arena_block {
+    struct util_arena_block *next;
+    size_t used, cap;
+    char data[];
+} util_arena_block;
+
+typedef struct util_arena {
+    util_arena_block *head;   /* block being filled */
+    util_arena_block *first;
+} util_arena;
+
+/* Copies s[0..n) and a NUL into the arena; returns the copy. */
+char *util_arena_copy(util_arena *a, const char *s, size_t n);
+/* Forgets the strings but keeps the blocks for reuse. */
+void util_arena_reset(util_arena *a);
+void util_arena_free(util_arena *a);
+
 /* 64-bit hash of a byte string (wyhash-style mixing; not cryptographic). */
 uint64_t util_hash(const void *data, size_t len);
+
+/* The map from strings to numbers every module uses: each key added gets the next index
+ * (0, 1, 2, ... in the order of first appearance); open addressing with linear probing,
+ * kept under half full, each slot holding the high 32 bits of the key's hash beside the
+ * index so that most probes compare no string. Keys are copied into the map's arena
+ * (util_map_add) or borrowed from the caller, who keeps them alive as long as the map
+ * (util_map_add_ref). A zeroed util_map is empty and ready. */
+typedef struct util_map_key {
+    const char *s;            /* NUL-terminated */
+    size_t len;
+    uint64_t hash;            /* util_hash(s, len) */
+} util_map_key;
+
+typedef struct util_map {
+    uint64_t *slots;          /* hash >> 32 << 32 | index + 1; 0: empty */
+    size_t mask;              /* number of slots - 1; 0 before the first key */
+    util_map_key *keys;       /* index -> key */
+    size_t n, cap;
+    util_arena arena;
+} util_map;
+
+/* The index of s[0..len), or -1. The _hash form takes util_hash(s, len) already known. */
+long util_map_find(const util_map *m, const char *s, size_t len);
+long util_map_find_hash(const util_map *m, const char *s, size_t len, uint64_t hash);
+/* The index of s[0..len), added when absent (*added, when not NULL, says which). s must be
+ * NUL-terminated at len for util_map_add_ref, which keeps the pointer, not a copy. */
+size_t util_map_add(util_map *m, const char *s, size_t len, int *added);
+size_t util_map_add_ref(util_map *m, const char *s, size_t len, uint64_t hash, int *added);
+/* The key of index i (0 <= i < m->n), NUL-terminated. */
+static inline const char *util_map_key_of(const util_map *m, size_t i)
+{
+    return m->keys[i].s;
+}
+/* Forgets every key but keeps the memory, for a map filled again and again. */
+void util_map_clear(util_map *m);
+void util_map_free(util_map *m);
+
+/* trec_eval's order of a topic's documents: higher score first; on equal scores the larger
+ * docno (strcmp) first. The one definition every ranking of the program follows, for any
+ * two pointers to structs with a double `score` and a string `docno`.
+ * UTIL_DOC_BEFORE(a, b) says whether *a comes strictly before *b; UTIL_DOC_CMP(a, b) is the
+ * same order as a qsort comparison (-1, 0, 1). Macros rather than functions taking the
+ * fields: the docnos are then read only on equal scores, which keeps eval's sort as fast
+ * as code written for its struct. */
+#define UTIL_DOC_BEFORE(a, b)                                                               \
+    ((a)->score != (b)->score ? (a)->score > (b)->score : strcmp((a)->docno, (b)->docno) > 0)
+#define UTIL_DOC_CMP(a, b) (UTIL_DOC_BEFORE(a, b) ? -1 : UTIL_DOC_BEFORE(b, a) ? 1 : 0)
+
+/* Names of the values of an enum, for its name and parse functions: a table ended by
+ * { NULL, 0 }. */
+typedef struct util_enum_name {
+    const char *name;
+    int value;
+} util_enum_name;
+
+/* The value named s: 0 with *out set, or -1 when no entry has that name. */
+int util_enum_parse(const util_enum_name *names, const char *s, int *out);
+/* The name of value v, or "?" when the table has none. */
+const char *util_enum_name_of(const util_enum_name *names, int v);
 
 /* Strict number parsing of the bytes [s, s+len): the whole span must be the number.
  * Doubles accept what strtod accepts for finite decimal numbers (no hex, no inf/nan);
@@ -102,6 +181,10 @@ void util_progress_end(util_progress *p);
  * U+10FFFF) into out (4 bytes of room) and returns the length. */
 size_t util_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
 size_t util_utf8_encode(uint32_t cp, char *out);
+/* The length of the maximal ill-formed subpart at s[0..n) (1 to 3 bytes), which Unicode's
+ * recommended practice replaces with one U+FFFD; 0 when s starts with a well-formed
+ * sequence (or n is 0). In utf8.c. */
+size_t util_utf8_invalid_len(const unsigned char *s, size_t n);
 
 /* The one rule for every name that enters the program from a file, a command line or
  * standard input and is kept, printed or written into a whitespace-separated file: topic

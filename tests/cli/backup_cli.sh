@@ -1,15 +1,9 @@
 #!/usr/bin/env bash
 # backup_cli.sh: `trecjudge backup` while 8 writers judge: every copy opens, passes check, and holds every judgment acknowledged before it began.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-TRECJUDGE=${TRECJUDGE:-$here/../../src/trecjudge}
-tmp=$(mktemp -d)
+. "$(dirname "$0")/../lib.sh"
 pids=()
-trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { echo "PASS $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-tj() { "$TRECJUDGE" "$@"; }
+tj_at_exit 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done'
 
 c=$tmp/c.tjdb
 tj init -d "$c" --grades "0:Not:0,1:Yes:1,2:Key:2" 2>/dev/null
@@ -69,5 +63,4 @@ saved=$(cat "$tmp"/w?.out | grep -c '^saved ')
 tj backup -d "$c" "$tmp/last.tjdb" 2>/dev/null && [ "$(tj qrels export -d "$tmp/last.tjdb" --per-assessor | wc -l)" -eq 3200 ] \
     && ok "a backup after the writers holds all 3200" || bad "final backup" "$(tj qrels export -d "$tmp/last.tjdb" --per-assessor | wc -l)"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tj_summary

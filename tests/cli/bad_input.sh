@@ -1,20 +1,11 @@
 #!/usr/bin/env bash
 # bad_input.sh: every file of the bad input catalogue (tests/bad/MANIFEST.tsv) is refused with its exit status, file:line message, and an unchanged campaign.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-TRECJUDGE=${TRECJUDGE:-$here/../../src/trecjudge}
-# TJ_VALGRIND=1: every call runs under valgrind (see ../golden/valgrind.sh).
-if [ -n "${TJ_VALGRIND:-}" ]; then export TJ_VALGRIND_BIN=$TRECJUDGE; TRECJUDGE=$here/../golden/valgrind.sh; fi
-data=${TJ_TESTDATA:-$here/../data}
-bad=${abs_top_srcdir:-$here/../..}/tests/bad
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-tj() { "$TRECJUDGE" "$@"; }
+. "$(dirname "$0")/../lib.sh"
+tj_allow_valgrind
+bad=$tj_root/tests/bad
 
-if [ ! -r "$bad/MANIFEST.tsv" ]; then echo "FAIL: $bad/MANIFEST.tsv not found"; exit 1; fi
+if [ ! -r "$bad/MANIFEST.tsv" ]; then tj_bail "$bad/MANIFEST.tsv not found"; fi
 
 # The campaign: some good data of every kind, imported once.
 c=$tmp/c.tjdb
@@ -22,7 +13,7 @@ printf 'q1\tfirst topic\nq2\tsecond topic\n' >"$tmp/topics.tsv"
 printf 'g01\tgood document one\ng02\tgood document two\n' >"$tmp/docs.tsv"
 { tj init -d "$c" && tj topics import -d "$c" "$tmp/topics.tsv" && tj docs import -d "$c" "$tmp/docs.tsv" \
     && tj runs import -d "$c" "$data/small_a.run" && tj qrels import -d "$c" "$data/small.qrels"; } 2>"$tmp/err" \
-    || { echo "FAIL: cannot make the campaign: $(cat "$tmp/err")"; exit 1; }
+    || tj_bail "cannot make the campaign: $(cat "$tmp/err")"
 
 # What "unchanged" means. A refused import rolls its transaction back, so the campaign's
 # content must be identical: the qrels export, status --tsv, and, when the sqlite3 shell is
@@ -43,7 +34,7 @@ snapshot() {
     if [ -e "$c-wal" ] && [ -s "$c-wal" ]; then echo "wal left" >>"$1.bytes"; fi
 }
 snapshot "$tmp/before"
-[ -s "$tmp/before.qrels" ] && [ -s "$tmp/before.status" ] || { echo "FAIL: empty export or status"; exit 1; }
+[ -s "$tmp/before.qrels" ] && [ -s "$tmp/before.status" ] || tj_bail "empty export or status"
 
 # Files made here rather than stored: lines of over 1 MB, and directories.
 gen=$tmp/gen
@@ -93,7 +84,7 @@ while IFS=$'\t' read -r file kind want line msg; do
     elif LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]' "$tmp/err"; then
         bad "$name" "a control character reached standard error"
     else
-        ok
+        ok "$name"
     fi
     case $kind in eval-*) continue ;; esac
     snapshot "$tmp/after"
@@ -110,10 +101,10 @@ if [ -z "${TJ_VALGRIND:-}" ] && (ulimit -v 400000 && "$TRECJUDGE" eval --help) >
         "eval $data/small.qrels $gen/run_dev_zero" "topics import -d $c $gen/topics_gzip_bomb.xml.gz"; do
         # shellcheck disable=SC2086
         (ulimit -v 400000 && timeout 60 "$TRECJUDGE" $k) >/dev/null 2>"$tmp/err"; st=$?
-        [ "$st" -eq 2 ] && ok || bad "bounded memory: $k" "status $st: $(head -c 300 "$tmp/err")"
+        [ "$st" -eq 2 ] && ok "bounded memory: $k" || bad "bounded memory: $k" "status $st: $(head -c 300 "$tmp/err")"
     done
 else
-    echo "SKIP bounded memory (ulimit -v is not usable with this build)"
+    skip "bounded memory" "ulimit -v is not usable with this build"
 fi
 
 # A file name with control characters is shown escaped in messages, never raw.
@@ -129,16 +120,16 @@ for k in "runs import -d $c" "eval $data/small.qrels"; do
     elif ! grep -qF 'esc\x1b]2;pwned\x07name.run:1: score' "$tmp/err"; then
         bad "escaped file name ($k)" "$(head -c 300 "$tmp/err")"
     else
-        ok
+        ok "escaped file name ($k)"
     fi
 done
 timeout 60 "$TRECJUDGE" topics import -d "$c" "$tmp"/$'no\033[2Jsuch' >/dev/null 2>"$tmp/err"
-LC_ALL=C grep -q $'\033' "$tmp/err" && bad "escaped missing file name" "raw ESC on stderr" || ok
+LC_ALL=C grep -q $'\033' "$tmp/err" && bad "escaped missing file name" "raw ESC on stderr" || ok "escaped missing file name"
 
 nfiles=$(find "$bad" -type f ! -name MANIFEST.tsv | wc -l)
 unlisted=$(cd "$bad" && for f in *; do [ "$f" = MANIFEST.tsv ] || grep -q "^$f	" MANIFEST.tsv || echo "$f"; done)
-[ -z "$unlisted" ] && ok || bad "manifest" "files not in MANIFEST.tsv: $unlisted"
-[ "$nfiles" -ge 50 ] && ok || bad "catalogue" "only $nfiles files"
+[ -z "$unlisted" ] && ok "manifest lists every file" || bad "manifest" "files not in MANIFEST.tsv: $unlisted"
+[ "$nfiles" -ge 50 ] && ok "catalogue of $nfiles files" || bad "catalogue" "only $nfiles files"
 echo "catalogue: $nfiles files, $ncase cases"
 
 # No external DTD is read at all, http: or file:. A DTD on disk that defines the entity
@@ -147,7 +138,8 @@ printf '<!ENTITY fromdtd "loaded">\n' >"$tmp/defs.dtd"
 printf '<?xml version="1.0"?>\n<!DOCTYPE topics SYSTEM "file://%s">\n<topics>\n<topic number="9"><query>&fromdtd;</query></topic>\n</topics>\n' \
     "$tmp/defs.dtd" >"$tmp/local_dtd.xml"
 tj topics import -d "$c" "$tmp/local_dtd.xml" >/dev/null 2>"$tmp/err"; st=$?
-[ "$st" -eq 2 ] && grep -qF "local_dtd.xml:4:" "$tmp/err" && grep -qF "Entity 'fromdtd' not defined" "$tmp/err" && ok \
+[ "$st" -eq 2 ] && grep -qF "local_dtd.xml:4:" "$tmp/err" && grep -qF "Entity 'fromdtd' not defined" "$tmp/err" \
+    && ok "external DTD on disk" \
     || bad "external DTD on disk" "status $st: $(cat "$tmp/err")"
 # ... and the http ones open no socket (when strace is there to see it).
 if command -v strace >/dev/null 2>&1 && strace -f -o /dev/null true 2>/dev/null; then
@@ -155,14 +147,14 @@ if command -v strace >/dev/null 2>&1 && strace -f -o /dev/null true 2>/dev/null;
         # (LeakSanitizer cannot run under ptrace: off for this call in a sanitizer build)
         ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 strace -f -e trace=socket,connect -o "$tmp/trace" \
             "${TJ_VALGRIND_BIN:-$TRECJUDGE}" topics import -d "$c" "$bad/$x" >/dev/null 2>&1
-        grep -qE 'socket\(|connect\(' "$tmp/trace" && bad "$x" "a socket was opened: $(grep -E 'socket|connect' "$tmp/trace" | head -2)" || ok
+        grep -qE 'socket\(|connect\(' "$tmp/trace" && bad "$x" "a socket was opened: $(grep -E 'socket|connect' "$tmp/trace" | head -2)" || ok "$x: no socket"
     done
 else
-    echo "SKIP strace not available: socket check of the network DTD cases (the messages are checked above)"
+    skip "network DTD cases: no socket" "strace not available (the messages are checked above)"
 fi
 snapshot "$tmp/after"
 for part in qrels status dump bytes; do
-    cmp -s "$tmp/before.$part" "$tmp/after.$part" && ok || bad "DTD cases" "the campaign changed ($part)"
+    cmp -s "$tmp/before.$part" "$tmp/after.$part" && ok "DTD cases: campaign unchanged ($part)" || bad "DTD cases" "the campaign changed ($part)"
 done
 
 # Weird but acceptable: CRLF line ends, alone or mixed with LF, are accepted by every reader.
@@ -171,11 +163,10 @@ printf 'c1 0 g01 1\r\nc1 0 g02 0\nc2 0 g01 1\r\n' >"$tmp/crlf.qrels"
 printf 'c1\tcrlf topic\r\nc2\tmixed\n' >"$tmp/crlf_topics.tsv"
 printf '<DOC>\r\n<DOCNO> c01 </DOCNO>\r\n<TEXT>crlf\r\n</TEXT>\n</DOC>\r\n' >"$tmp/crlf_docs.trec"
 for k in runs:crlf.run qrels:crlf.qrels topics:crlf_topics.tsv docs:crlf_docs.trec; do
-    tj "${k%%:*}" import -d "$c" "$tmp/${k#*:}" >/dev/null 2>"$tmp/err" && ok || bad "CRLF ${k%%:*} accepted" "$(cat "$tmp/err")"
+    tj "${k%%:*}" import -d "$c" "$tmp/${k#*:}" >/dev/null 2>"$tmp/err" && ok "CRLF ${k%%:*} accepted" || bad "CRLF ${k%%:*} accepted" "$(cat "$tmp/err")"
 done
-tj eval "$tmp/crlf.qrels" "$tmp/crlf.run" >"$tmp/out" 2>"$tmp/err" && grep -q "^num_rel_ret" "$tmp/out" && ok \
+tj eval "$tmp/crlf.qrels" "$tmp/crlf.run" >"$tmp/out" 2>"$tmp/err" && grep -q "^num_rel_ret" "$tmp/out" && ok "CRLF eval accepted" \
     || bad "CRLF eval accepted" "$(cat "$tmp/err")"
-tj qrels export -d "$c" | grep -q "^c2 0 g01 1$" && ok || bad "CRLF qrels content" "c2 g01 missing"
+tj qrels export -d "$c" | grep -q "^c2 0 g01 1$" && ok "CRLF qrels content" || bad "CRLF qrels content" "c2 g01 missing"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tj_summary

@@ -1,18 +1,10 @@
 #!/usr/bin/env bash
 # campaign_cli.sh: command-line tests of opening a campaign: files that are not campaigns stay untouched, read-only campaigns are read, older schemas are migrated, a held write lock is waited for.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-TRECJUDGE=${TRECJUDGE:-$here/../../src/trecjudge}
-if [ -n "${TJ_VALGRIND:-}" ]; then export TJ_VALGRIND_BIN=$TRECJUDGE; TRECJUDGE=$here/../golden/valgrind.sh; fi
-data=${TJ_TESTDATA:-$here/../data}
-tmp=$(mktemp -d)
+. "$(dirname "$0")/../lib.sh"
+tj_allow_valgrind
 chmod 755 "$tmp"
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0 skip=0
-ok() { echo "PASS $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-tj() { "$TRECJUDGE" "$@"; }
-command -v sqlite3 >/dev/null || { echo "SKIP: the sqlite3 command is not installed"; exit 77; }
+command -v sqlite3 >/dev/null || tj_skip_all "the sqlite3 command is not installed"
 
 # Another program's SQLite file (rollback journal) is refused and left byte for byte as it
 # was: its journal mode is not switched to WAL.
@@ -76,8 +68,7 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
         || bad "read-only write" "status $st: $(cat "$tmp/err")"
     [ "$(ls "$tmp/ro")" = c.tjdb ] && ok "nothing was written beside it" || bad "read-only dir" "$(ls "$tmp/ro")"
 else
-    echo "SKIP read-only campaign: needs root and setpriv to run as another user"
-    skip=$((skip + 1))
+    skip "read-only campaign" "needs root and setpriv to run as another user"
 fi
 
 # A held write lock: a writer waits for it without limit, says why after a second, and
@@ -92,5 +83,4 @@ wait $holder
     && tj qrels export -d "$tmp/c.tjdb" --per-assessor 2>/dev/null | grep -q "bob" \
     && ok "a writer waits for the lock and says why" || bad "lock wait" "status $st: $(cat "$tmp/err")"
 
-echo "$pass passed, $fail failed, $skip skipped"
-[ "$fail" -eq 0 ]
+tj_summary

@@ -1,17 +1,8 @@
 #!/usr/bin/env bash
 # eval_cli.sh: command-line tests of `trecjudge eval` on small files made for the project.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-TRECJUDGE=${TRECJUDGE:-$here/../../src/trecjudge}
-# TJ_VALGRIND=1: every call runs under valgrind (see ../golden/valgrind.sh).
-if [ -n "${TJ_VALGRIND:-}" ]; then export TJ_VALGRIND_BIN=$TRECJUDGE; TRECJUDGE=$here/../golden/valgrind.sh; fi
-data=${TJ_TESTDATA:-$here/../data}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-
-ok() { echo "PASS $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+. "$(dirname "$0")/../lib.sh"
+tj_allow_valgrind
 
 # same_output NAME EXPECTED-FILE ARGS...: stdout must equal the file, exit status 0.
 same_output() {
@@ -104,5 +95,4 @@ printf 'q1 Q0 d\xe91 1 2.0 r\xfcn\nq1 Q0 d2 2 1.0 r\xfcn\n' >"$tmp/latin1.run"
 [ $? -eq 0 ] && grep -q "^P_1[[:space:]]*all[[:space:]]*1.0000$" "$tmp/out" && ok "names as bytes (Latin-1 docno and tag)" \
     || bad "names as bytes" "$(cat "$tmp/out" "$tmp/err")"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tj_summary

@@ -1,16 +1,8 @@
 #!/usr/bin/env bash
 # judge_cli.sh: command-line tests of judge (answers as lines arrive, grades and pool checked), the qrels grade warning, documents without text (pool, status) and check's disagreements.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-TRECJUDGE=${TRECJUDGE:-$here/../../src/trecjudge}
-# TJ_VALGRIND=1: every call runs under valgrind (see ../golden/valgrind.sh).
-if [ -n "${TJ_VALGRIND:-}" ]; then export TJ_VALGRIND_BIN=$TRECJUDGE; TRECJUDGE=$here/../golden/valgrind.sh; fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0 skip=0
-ok() { echo "PASS $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-tj() { "$TRECJUDGE" "$@"; }
+. "$(dirname "$0")/../lib.sh"
+tj_allow_valgrind
 
 # A binary campaign with two runs pooled at depth 2: q1 pools d1 d2 d3, q2 pools e1 e2;
 # only d1 has text.
@@ -49,7 +41,7 @@ if command -v sqlite3 >/dev/null 2>&1; then
     [ "$(sqlite3 "$c" "SELECT source FROM pool WHERE docno = 'd7'")" = manual ] && ok "--add-to-pool: source 'manual'" \
         || bad "manual source" "$(sqlite3 "$c" 'SELECT * FROM pool')"
 else
-    echo "SKIP source 'manual': no sqlite3 shell"; skip=$((skip + 1))
+    skip "--add-to-pool: source 'manual'" "no sqlite3 shell"
 fi
 
 # ---- judge -: each line answered at once, from a pipe that stays open ----
@@ -95,8 +87,8 @@ if command -v sqlite3 >/dev/null 2>&1; then
     tj check -d "$tmp/t2.tjdb" >"$tmp/out" 2>&1; st=$?
     [ $st -eq 3 ] && grep -qx "disagreements 1" "$tmp/out" && ok "check: a lost judgment (exit 3)" || bad "check lost" "status $st: $(cat "$tmp/out")"
 else
-    echo "SKIP check on tampered files: no sqlite3 shell"; skip=$((skip + 2))
+    skip "check: a tampered grade (exit 3)" "no sqlite3 shell"
+    skip "check: a lost judgment (exit 3)" "no sqlite3 shell"
 fi
 
-echo "$pass passed, $fail failed, $skip skipped"
-[ "$fail" -eq 0 ]
+tj_summary

@@ -1,15 +1,8 @@
 #!/usr/bin/env bash
 # keys_cli.sh: command-line tests of the grade keys `trecjudge init` accepts: none may be a key the assessment screen uses for something else.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-TRECJUDGE=${TRECJUDGE:-$here/../../src/trecjudge}
-man=${abs_top_srcdir:-$here/../..}/share/man/trecjudge.1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { echo "PASS $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-tj() { "$TRECJUDGE" "$@"; }
+. "$(dirname "$0")/../lib.sh"
+man=$tj_root/share/man/trecjudge.1
 
 # Each reserved key is refused with exit 1, a message naming the key and what it does, and
 # no campaign file left behind.
@@ -54,5 +47,4 @@ if [ -r "$man" ]; then
         || bad "man page" "'$list' not in $man"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tj_summary

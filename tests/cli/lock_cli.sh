@@ -1,14 +1,7 @@
 #!/usr/bin/env bash
 # lock_cli.sh: imports never starve judging (short transactions), and a killed or failed import leaves the campaign as it was (or, after its commit point, as after the whole import).
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-TRECJUDGE=${TRECJUDGE:-$here/../../src/trecjudge}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { echo "PASS $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-tj() { "$TRECJUDGE" "$@"; }
+. "$(dirname "$0")/../lib.sh"
 kills=${LOCK_KILLS:-15}
 have_sqlite=0
 command -v sqlite3 >/dev/null 2>&1 && have_sqlite=1
@@ -181,5 +174,4 @@ tj index -d "$c" >/dev/null 2>&1
 [ ! -e "$c.index.tmp.AbC123" ] && [ -e "$tmp/other.index.tmp.XyZ789" ] && ok "stale index temporary file removed" \
     || bad "index temporary" "$(ls "$tmp" | grep tmp)"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tj_summary

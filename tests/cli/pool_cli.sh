@@ -1,15 +1,7 @@
 #!/usr/bin/env bash
 # pool_cli.sh: command-line tests of `trecjudge pool` on small runs made here (worked out by hand) and on the robust03 runs.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-TRECJUDGE=${TRECJUDGE:-$here/../../src/trecjudge}
-shared=${TRECJUDGE_SHARED:-${abs_top_srcdir:-$here/../..}/../shared}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0 skip=0
-ok() { echo "PASS $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-tj() { "$TRECJUDGE" "$@"; }
+. "$(dirname "$0")/../lib.sh"
 
 # Run A, in trec_eval order: q1 d1 (3.0), d3 and d2 (tied at 2.0: the larger docno first),
 # d4; q2 e1, e2. The lines are scrambled and the rank column lies.
@@ -119,7 +111,7 @@ tj pool -d "$c" --next q1 >/dev/null 2>&1; [ $? -eq 1 ] && ok "--next needs a li
 
 # Real data: the depth-100 pool of the 17 robust03 runs is the union of each run's top 100
 # per topic in trec_eval order, as a plain script computes it from the files.
-runs=$shared/data/trec2003_robust/runs
+runs=$tj_shared/data/trec2003_robust/runs
 if [ -d "$runs" ] && command -v zcat >/dev/null; then
     for f in "$runs"/input.*.gz; do
         zcat "$f" | awk '{ print $1, $3, $5 }' | LC_ALL=C sort -k1,1 -k3,3gr -k2,2r |
@@ -132,9 +124,7 @@ if [ -d "$runs" ] && command -v zcat >/dev/null; then
         bad "robust03 pool" "$(diff "$tmp/robust.got" "$tmp/robust.want" | head -5)"
     fi
 else
-    echo "SKIP robust03 pool: ../shared/data/trec2003_robust not found (reference data is not shipped with the project)"
-    skip=$((skip + 1))
+    skip "robust03 pool" "$tj_shared_shown/data/trec2003_robust not found (reference data is not shipped with the project)"
 fi
 
-echo "$pass passed, $fail failed, $skip skipped"
-[ "$fail" -eq 0 ]
+tj_summary

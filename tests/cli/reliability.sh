@@ -1,14 +1,7 @@
 #!/usr/bin/env bash
 # reliability.sh: no judgment lost when the writer is killed (kill -9, 200 times) or when 8 writers share a campaign.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-TRECJUDGE=${TRECJUDGE:-$here/../../src/trecjudge}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { echo "PASS $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-tj() { "$TRECJUDGE" "$@"; }
+. "$(dirname "$0")/../lib.sh"
 
 c=$tmp/c.tjdb
 tj init -d "$c" --grades "0:Not:0,1:Yes:1,2:Key:2" 2>/dev/null
@@ -59,5 +52,4 @@ else
 fi
 tj check -d "$c" >"$tmp/check" 2>&1 && ok "integrity after concurrent writers" || bad "check" "$(cat "$tmp/check")"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tj_summary

@@ -1,15 +1,7 @@
 #!/usr/bin/env bash
 # report_cli.sh: command-line tests of `trecjudge report`, `compare` and `agreement`: the live leaderboard equals `eval` on the exported qrels after every judgment; golden outputs.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-TRECJUDGE=${TRECJUDGE:-$here/../../src/trecjudge}
-data=${TJ_TESTDATA:-$here/../data}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { echo "PASS $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-tj() { "$TRECJUDGE" "$@"; }
+. "$(dirname "$0")/../lib.sh"
 
 runs="$data/report_alpha.run $data/report_beta.run $data/report_delta.run $data/report_gamma.run"
 measures="map gm_map P.10 Rprec bpref recip_rank ndcg_cut.10 rbp.p=0.8 rbp_resid.p=0.8 err_cut.20 judged.10"
@@ -149,5 +141,4 @@ for cmd in report compare agreement; do
     tj $cmd --help | grep -q "^usage: trecjudge $cmd" && ok "$cmd --help" || bad "$cmd --help" "no usage"
 done
 
-echo "report_cli: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tj_summary

@@ -1,15 +1,7 @@
 #!/usr/bin/env bash
 # search_cli.sh: command-line tests of `trecjudge index` and `trecjudge search` on a small collection made here.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-TRECJUDGE=${TRECJUDGE:-$here/../../src/trecjudge}
-data=${TJ_TESTDATA:-$here/../data}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { echo "PASS $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-tj() { "$TRECJUDGE" "$@"; }
+. "$(dirname "$0")/../lib.sh"
 
 c=$tmp/c.tjdb
 tj init -d "$c" 2>/dev/null
@@ -105,5 +97,13 @@ tj index -d "$c" --stem none 2>"$tmp/err" && grep -q "rebuilding" "$tmp/err" && 
 tj search -d "$c" --query "pesticide" | grep -q "d2" && ! tj search -d "$c" --query "pesticide" | grep -q "d1" \
     && ok "without stemming, pesticide is not pesticides" || bad "no stem" "$(tj search -d "$c" --query pesticide)"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+# Languages: Snowball's stemmer and stop words of the language asked for; a language
+# without them, or a stop list that does not exist, is refused.
+tj index -d "$c" --lang xx 2>"$tmp/err"; [ $? -eq 1 ] && grep -q "'xx'" "$tmp/err" \
+    && ok "--lang: an unknown language is refused" || bad "--lang xx" "$(cat "$tmp/err")"
+tj index -d "$c" --stopwords tlh 2>"$tmp/err"; [ $? -eq 1 ] && grep -q "'tlh'" "$tmp/err" \
+    && ok "--stopwords: a list that does not exist is refused" || bad "--stopwords tlh" "$(cat "$tmp/err")"
+tj index -d "$c" --lang de 2>"$tmp/err" && grep -q "rebuilding" "$tmp/err" \
+    && ok "--lang de rebuilds with German analysis" || bad "--lang de" "$(cat "$tmp/err")"
+
+tj_summary

@@ -1,34 +1,28 @@
 #!/usr/bin/env bash
 # store_cli.sh: command-line tests of the campaign commands: init, runs/qrels import, export, status, judge.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-TRECJUDGE=${TRECJUDGE:-$here/../../src/trecjudge}
-# TJ_VALGRIND=1: every call runs under valgrind (see ../golden/valgrind.sh).
-if [ -n "${TJ_VALGRIND:-}" ]; then export TJ_VALGRIND_BIN=$TRECJUDGE; TRECJUDGE=$here/../golden/valgrind.sh; fi
-data=${TJ_TESTDATA:-$here/../data}
-shared=${TRECJUDGE_SHARED:-${abs_top_srcdir:-$here/../..}/../shared}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0 skip=0
-ok() { echo "PASS $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-tj() { "$TRECJUDGE" "$@"; }
+. "$(dirname "$0")/../lib.sh"
+tj_allow_valgrind
 
 c=$tmp/c.tjdb
-tj init -d "$c" --grades "0:Not:0,1:Yes:1,2:Key:2" 2>"$tmp/err" && [ -s "$c" ] && ok "init" || bad "init" "$(cat "$tmp/err")"
+tj init -d "$c" --grades "0:Not:0,1:Yes:1,2:Key:2" 2>"$tmp/err" && [ -s "$c" ] \
+    && grep -qF "created campaign $c (3 grades, relevant from 1)" "$tmp/err" && ok "init" || bad "init" "$(cat "$tmp/err")"
 tj init -d "$c" 2>"$tmp/err"; [ $? -ne 0 ] && grep -q "already exists" "$tmp/err" && ok "init refuses to overwrite" || bad "init overwrite" "$(cat "$tmp/err")"
 tj init -d "$tmp/g.tjdb" --scale graded4 --relevance-level 2 2>"$tmp/err" && grep -q "4 grades, relevant from 2" "$tmp/err" \
     && ok "init --scale graded4" || bad "init graded4" "$(cat "$tmp/err")"
 tj init -d "$tmp/h.tjdb" --grades "0:Not:x,1:Yes:y,2:Key:p" 2>"$tmp/err" && grep -q "3 grades" "$tmp/err" \
     && ok "init --grades" || bad "init --grades" "$(cat "$tmp/err")"
 tj init -d "$tmp/i.tjdb" --grades "0:Not:n,1:Yes" 2>"$tmp/err"; [ $? -eq 1 ] && [ ! -e "$tmp/i.tjdb" ] \
+    && grep -qF "bad --grades '0:Not:n,1:Yes'" "$tmp/err" \
     && ok "bad --grades creates nothing" || bad "bad --grades" "$(cat "$tmp/err")"
-tj init -d "$tmp/j.tjdb" --grades "0:Not:x,1:Yes:x" 2>"$tmp/err"; [ $? -ne 0 ] && [ ! -e "$tmp/j.tjdb" ] \
+tj init -d "$tmp/j.tjdb" --grades "0:Not:x,1:Yes:x" 2>"$tmp/err"; [ $? -eq 1 ] && [ ! -e "$tmp/j.tjdb" ] \
+    && grep -qF "grades 0 and 1 both have the key 'x'" "$tmp/err" \
     && ok "duplicate keys refused" || bad "duplicate keys" "$(cat "$tmp/err")"
 tj status -d "$tmp/none.tjdb" >/dev/null 2>"$tmp/err"; [ $? -eq 2 ] && grep -q "no such campaign" "$tmp/err" && ok "missing campaign" || bad "missing campaign" "$(cat "$tmp/err")"
 
 # qrels round trip on the project's small file: comments are dropped, the rest comes back sorted.
-tj qrels import -d "$c" "$data/small.qrels" 2>"$tmp/err" && ok "qrels import" || bad "qrels import" "$(cat "$tmp/err")"
+tj qrels import -d "$c" "$data/small.qrels" 2>"$tmp/err" \
+    && grep -qF "small.qrels: imported 9 judgments for 3 topics as assessor 'qrels'" "$tmp/err" && ok "qrels import" || bad "qrels import" "$(cat "$tmp/err")"
 tj qrels export -d "$c" >"$tmp/export" 2>"$tmp/err"
 grep -v '^#' "$data/small.qrels" | LC_ALL=C sort -k1,1 -k3,3 >"$tmp/want"
 cmp -s "$tmp/export" "$tmp/want" && ok "qrels export" || bad "qrels export" "$(diff "$tmp/export" "$tmp/want" | head -5)"
@@ -47,15 +41,19 @@ tj runs import -d "$c" "$data/small_a.run" "$data/small_b.run" 2>"$tmp/err" && g
 tj runs import -d "$c" "$data/small_a.run" 2>"$tmp/err" && grep -q "imported before" "$tmp/err" && ok "run re-import is a no-op" || bad "run re-import" "$(cat "$tmp/err")"
 sed 's/9.0/9.5/' "$data/small_a.run" >"$tmp/a2.run"
 tj runs import -d "$c" "$tmp/a2.run" 2>"$tmp/err"; [ $? -eq 3 ] && grep -q "already has a run tagged 'sysA'" "$tmp/err" && ok "duplicate tag refused" || bad "duplicate tag" "$(cat "$tmp/err")"
-tj runs import -d "$c" --tag sysA2 "$tmp/a2.run" 2>"$tmp/err" && ok "--tag" || bad "--tag" "$(cat "$tmp/err")"
+tj runs import -d "$c" --tag sysA2 "$tmp/a2.run" 2>"$tmp/err" && grep -qF "imported run 'sysA2'" "$tmp/err" \
+    && ok "--tag" || bad "--tag" "$(cat "$tmp/err")"
 printf 'q1 Q0 d1 1 1.0 sysC\nq1 Q0 d2 2 NaN sysC\n' >"$tmp/bad.run"
 tj runs import -d "$c" "$tmp/bad.run" 2>"$tmp/err"; [ $? -eq 2 ] && grep -q "bad.run:2: score 'NaN'" "$tmp/err" && ok "bad run refused" || bad "bad run" "$(cat "$tmp/err")"
 
 # judge, status, policies and the per-assessor export.
-tj judge -d "$c" --assessor ann q2 d13 2 && tj judge -d "$c" --assessor bob q2 d13 0 && tj judge -d "$c" --assessor cid q2 d13 0 \
-    && ok "judge" || bad "judge" "failed"
+tj judge -d "$c" --assessor ann q2 d13 2 >"$tmp/out" && tj judge -d "$c" --assessor bob q2 d13 0 >>"$tmp/out" \
+    && tj judge -d "$c" --assessor cid q2 d13 0 >>"$tmp/out" && [ ! -s "$tmp/out" ] \
+    && [ "$(tj qrels export -d "$c" --per-assessor | grep -E '^q2 (ann|bob|cid) d13 ' | sort | tr '\n' ,)" = "q2 ann d13 2,q2 bob d13 0,q2 cid d13 0," ] \
+    && ok "judge" || bad "judge" "$(cat "$tmp/out"; tj qrels export -d "$c" --per-assessor | grep ' d13 ')"
 tj judge -d "$c" q77 d1 1 2>"$tmp/err"; [ $? -eq 3 ] && grep -q "no topic 'q77'" "$tmp/err" && ok "judge unknown topic" || bad "judge unknown topic" "$(cat "$tmp/err")"
-tj judge -d "$c" q2 d1 x 2>"$tmp/err"; [ $? -eq 1 ] && ok "judge bad grade" || bad "judge bad grade" "$(cat "$tmp/err")"
+tj judge -d "$c" q2 d1 x 2>"$tmp/err"; [ $? -eq 1 ] && grep -qF "grade 'x' is not an integer" "$tmp/err" \
+    && ok "judge bad grade" || bad "judge bad grade" "$(cat "$tmp/err")"
 g() { tj qrels export -d "$c" "$@" | awk '$1 == "q2" && $3 == "d13" {print $4}'; }
 [ "$(g)" = 2 ] && [ "$(g --policy majority)" = 0 ] && [ "$(g --policy mean)" = 1 ] && [ "$(g --policy primary=bob)" = 0 ] \
     && ok "export policies" || bad "export policies" "max $(g) majority $(g --policy majority) mean $(g --policy mean)"
@@ -104,21 +102,20 @@ printf 'q1 b4 1\nq1 b5\nq1 b6 0\n' | tj judge -d "$c" --assessor batch --add-to-
 tj check -d "$c" >"$tmp/out" 2>&1 && grep -q "disagreements 0" "$tmp/out" && ok "check" || bad "check" "$(cat "$tmp/out")"
 
 # Real data: the robust03 qrels survive import then export byte for byte.
-if [ -f "$shared/data/trec2003_robust/robust03_qrels.txt" ]; then
+if [ -f "$tj_shared/data/trec2003_robust/robust03_qrels.txt" ]; then
     r=$tmp/r.tjdb
     tj init -d "$r" 2>/dev/null
-    if tj qrels import -d "$r" "$shared/data/trec2003_robust/robust03_qrels.txt" 2>"$tmp/err" \
-        && tj topics import -d "$r" "$shared/data/trec_adhoc/topics.robust04.txt" 2>>"$tmp/err" \
-        && tj runs import -d "$r" "$shared"/data/trec2003_robust/runs/input.*.gz 2>>"$tmp/err" \
+    if tj qrels import -d "$r" "$tj_shared/data/trec2003_robust/robust03_qrels.txt" 2>"$tmp/err" \
+        && tj topics import -d "$r" "$tj_shared/data/trec_adhoc/topics.robust04.txt" 2>>"$tmp/err" \
+        && tj runs import -d "$r" "$tj_shared"/data/trec2003_robust/runs/input.*.gz 2>>"$tmp/err" \
         && tj qrels export -d "$r" >"$tmp/robust.qrels" \
-        && cmp -s "$tmp/robust.qrels" "$shared/data/trec2003_robust/robust03_qrels.txt"; then
+        && cmp -s "$tmp/robust.qrels" "$tj_shared/data/trec2003_robust/robust03_qrels.txt"; then
         ok "robust03: topics, 17 runs and qrels imported; qrels export byte-identical"
     else
         bad "robust03 round trip" "$(tail -3 "$tmp/err")"
     fi
 else
-    echo "SKIP robust03 round trip: ../shared/data/trec2003_robust not found (reference data is not shipped with the project)"
-    skip=$((skip + 1))
+    skip "robust03 round trip" "$tj_shared_shown/data/trec2003_robust not found (reference data is not shipped with the project)"
 fi
 
 # Names: every id that comes from a command line, standard input or a file follows one rule
@@ -190,7 +187,8 @@ if command -v iconv >/dev/null 2>&1; then
     printf '9\tnine \xf0\x9f\x98\x80\n' | iconv -f UTF-8 -t UTF-16BE | { printf '\xfe\xff'; cat; } >"$tmp/t16be.tsv"
     printf '10\tten\n' | iconv -f UTF-8 -t UTF-32LE | { printf '\xff\xfe\0\0'; cat; } >"$tmp/t32.tsv"
     for f in t16.xml t8.xml t16be.tsv t32.tsv; do
-        tj topics import -d "$u" "$tmp/$f" >/dev/null 2>"$tmp/err" && ok "topics import $f" || bad "topics import $f" "$(cat "$tmp/err")"
+        tj topics import -d "$u" "$tmp/$f" >/dev/null 2>"$tmp/err" && grep -qF "$f: imported 1 topics" "$tmp/err" \
+            && ok "topics import $f" || bad "topics import $f" "$(cat "$tmp/err")"
     done
     tj status -d "$u" --tsv >"$tmp/out" 2>&1
     for q in 7 8 9 10; do grep -q "^$q	" "$tmp/out" || bad "topic $q" "missing: $(head -5 "$tmp/out")"; done
@@ -198,9 +196,7 @@ if command -v iconv >/dev/null 2>&1; then
     tj runs import -d "$u" "$tmp/r16.run" >/dev/null 2>"$tmp/err"; st=$?
     [ "$st" -eq 2 ] && grep -q "convert it to UTF-8" "$tmp/err" && ok "UTF-16 run refused" || bad "UTF-16 run" "status $st: $(cat "$tmp/err")"
 else
-    echo "SKIP UTF-16 topics: iconv not found"
-    skip=$((skip + 1))
+    skip "UTF-16 topics" "iconv not found"
 fi
 
-echo "$pass passed, $fail failed, $skip skipped"
-[ "$fail" -eq 0 ]
+tj_summary

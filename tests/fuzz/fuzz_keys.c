@@ -99,13 +99,30 @@ static void fuzz_text(const uint8_t *data, size_t size)
     size_t tl = size < sizeof title - 1 ? size : sizeof title - 1;
     memcpy(title, data, tl);
     title[tl] = '\0';
-    size_t n = assess_terms_split(title, &terms, 0);
+    size_t n = assess_terms_split(title, "en", &terms, 0);
     assess_text_mark_terms(&t, (const wchar_t *const *)terms, n);
     for (size_t i = 0; i < n; i++)
         free(terms[i]);
     free(terms);
     assess_text_wrap(&t, width);
     check_text(&t);
+}
+
+/* What the screen shows of the session, as one line. */
+static void seen(assess_session *a, char *out, size_t size)
+{
+    size_t nt, n;
+    int is_error;
+    const char *prompt;
+    assess_items(a, &n);
+    size_t topic = assess_topic_index(a, &nt);
+    const char *msg = assess_message(a, &is_error);
+    const char *input = assess_input(a, &prompt);
+    size_t selected;
+    assess_results(a, &selected);
+    snprintf(out, size, "%d %zu %zu %ld %zu %zu %zu %zu %s %d %.600s|%s|%.600s", (int)assess_get_mode(a), topic, n,
+             assess_current(a), assess_judged_count(a), assess_doc_top(a), assess_topic_top(a), selected,
+             assess_lang(a), is_error, msg, prompt, input);
 }
 
 static void fuzz_session(const uint8_t *data, size_t size)
@@ -125,8 +142,15 @@ static void fuzz_session(const uint8_t *data, size_t size)
             i += 2;
             continue;
         }
-        if (assess_key(a, key, (double)i, &err) != 0)
+        char before[2048], after[2048];
+        seen(a, before, sizeof before);
+        unsigned changed = assess_handle_key(a, key, (double)i, &err);
+        if (changed & ASSESS_CHANGED_FAILED)
             fail(err.msg);
+        seen(a, after, sizeof after);
+        /* the screen skips its redraw when a key reports no change */
+        if (changed == 0 && strcmp(before, after) != 0)
+            fail("a key changed what is shown but reported no change");
         size_t nitems;
         assess_items(a, &nitems);
         if (assess_current(a) >= (long)nitems)

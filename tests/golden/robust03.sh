@@ -43,7 +43,7 @@ while IFS= read -r file; do
         if [ -f "$runs/$prefix.gz" ]; then run=$prefix k=$i; fi
     done
     if [ -z "$run" ]; then
-        tj_fail "$file" "no run file $runs/RUN.gz matches this golden file's name"
+        bad "$file" "no run file $runs/RUN.gz matches this golden file's name"
         continue
     fi
     measure=${parts[k]}
@@ -52,7 +52,7 @@ while IFS= read -r file; do
         if o=$(flag_option "$tok"); then opts+=("$o"); else ok=0; fi
     done
     if [ "$ok" -eq 0 ]; then
-        tj_fail "$file" "cannot tell the trec_eval flags from the name (known: q c J n lN MN)"
+        bad "$file" "cannot tell the trec_eval flags from the name (known: q c J n lN MN)"
         continue
     fi
     tj_case "$run ${opts[*]}${opts[*]:+ }-m $measure" "$golden/$file" \
@@ -65,9 +65,9 @@ while IFS= read -r file; do
 done < <(cd "$golden" && shopt -s nullglob && for f in *.txt; do echo "$f"; done | LC_ALL=C sort)
 
 if [ "${#multi_runs[@]}" -ge 2 ]; then
-    cat "${multi_want[@]}" >"$tj_tmp/multi.expected"
+    cat "${multi_want[@]}" >"$tmp/multi.expected"
     tj_case "all ${#multi_runs[@]} runs in one call, reverse name order: -m all_trec QRELS ${multi_names[0]}.gz ... ${multi_names[${#multi_names[@]} - 1]}.gz" \
-        "$tj_tmp/multi.expected" -m all_trec "$qrels" "${multi_runs[@]}"
+        "$tmp/multi.expected" -m all_trec "$qrels" "${multi_runs[@]}"
 fi
 
 tj_summary

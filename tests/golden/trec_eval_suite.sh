@@ -18,7 +18,7 @@ tj_need_binary
 data=$tj_shared/data/trec_eval_test
 cmds=$data/QUICKTEST_COMMANDS.txt
 if [ ! -r "$cmds" ]; then
-    tj_fail "QUICKTEST_COMMANDS.txt" "$cmds is missing"
+    bad "QUICKTEST_COMMANDS.txt" "$cmds is missing"
     tj_summary
 fi
 
@@ -32,14 +32,14 @@ while IFS= read -r line || [ -n "$line" ]; do
     *) continue ;;
     esac
     if ! [[ $line =~ $re ]]; then
-        tj_fail "QUICKTEST_COMMANDS.txt line $lineno" "cannot read this command: $line"
+        bad "QUICKTEST_COMMANDS.txt line $lineno" "cannot read this command: $line"
         continue
     fi
     args=${BASH_REMATCH[1]}
     out=${BASH_REMATCH[2]}
     # Plain words only: the arguments are split on blanks, never given to a shell.
     if [[ $args == *[\'\"\$\`\;\&\<\>\(\)\\]* ]] || [[ $out != test/* ]]; then
-        tj_fail "QUICKTEST_COMMANDS.txt line $lineno" "cannot run this command: $line"
+        bad "QUICKTEST_COMMANDS.txt line $lineno" "cannot run this command: $line"
         continue
     fi
     read -r -a words <<<"$args"

@@ -1,23 +1,15 @@
 #!/usr/bin/env bash
 # assess_tmux.sh: end-to-end tests of the assessment screen: the real binary in a detached tmux session, driven with send-keys and read with capture-pane.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-TRECJUDGE=${TRECJUDGE:-$here/../../src/trecjudge}
-data=${TJ_TESTDATA:-$here/../data}
+. "$(dirname "$0")/../lib.sh"
 if ! command -v tmux >/dev/null 2>&1; then
-    echo "SKIP: tmux is not installed (apt-get install tmux)"
-    exit 77
+    tj_skip_all "tmux is not installed (apt-get install tmux)"
 fi
-tmp=$(mktemp -d)
 n_start=0
 sock="tj-test-$$-0"
 tmx() { tmux -L "$sock" -f /dev/null "$@"; }
 # every start has a server of its own, so that a server still exiting is never reused
-trap 'for i in $(seq 0 "$n_start"); do tmux -L "tj-test-$$-$i" kill-server 2>/dev/null; done; rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { echo "PASS $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-tj() { "$TRECJUDGE" "$@"; }
+tj_at_exit 'for i in $(seq 0 "$n_start"); do tmux -L "tj-test-$$-$i" kill-server 2>/dev/null; done'
 screen() { tmx capture-pane -p -t tj; }
 
 # Waits until the screen shows a text (grep -F), up to 10 s; 0 when it did.
@@ -58,8 +50,7 @@ printf '41 0 D1 -1\n41 0 D2 -1\n41 0 D3 -1\n42 0 D1 -1\n' >"$tmp/pool.qrels"
 if ! { tj init -d "$c" --scale graded4 && tj topics import -d "$c" "$data/topics_clef_multilingual.xml" &&
        tj docs import -d "$c" "$tmp/docs.sgml" && tj qrels import -d "$c" --assessor pooler "$tmp/pool.qrels"; } \
        >"$tmp/setup.log" 2>&1; then
-    echo "FAIL setup: $(cat "$tmp/setup.log")"
-    exit 1
+    tj_bail "setup: $(cat "$tmp/setup.log")"
 fi
 judged_by() { tj qrels export -d "$c" --per-assessor 2>/dev/null | awk -v a="$1" '$2 == a && $4 >= 0' | wc -l; }
 
@@ -265,7 +256,7 @@ if command -v sqlite3 >/dev/null 2>&1; then
         || bad "check after waits" "$(cat "$tmp/check3")"
     c=$c0
 else
-    echo "SKIP lock checks: sqlite3 is not installed"
+    skip "lock checks" "sqlite3 is not installed"
 fi
 
 # ---- an assessor without topics is told so, with no screen ----
@@ -309,7 +300,7 @@ else
 fi
 
 # ---- the demo campaign: the live report (r), collection search (S), Move-to-Front ----
-demo=$here/../../share/demo
+demo=$tj_root/share/demo
 if [ -d "$demo/runs" ] && "$TRECJUDGE" demo --dir "$tmp/demo" --no-assess >"$tmp/demo.log" 2>&1; then
     c=$tmp/demo/demo.tjdb
     start 100 30 rae
@@ -390,8 +381,7 @@ if [ -d "$demo/runs" ] && "$TRECJUDGE" demo --dir "$tmp/demo" --no-assess >"$tmp
     tj check -d "$c" >"$tmp/check2" 2>&1 && grep -q "disagreements 0" "$tmp/check2" && ok "history agrees after two screens" \
         || bad "check after two screens" "$(cat "$tmp/check2")"
 else
-    echo "SKIP demo checks: share/demo/runs missing or demo failed: $(cat "$tmp/demo.log" 2>/dev/null)"
+    skip "demo checks" "share/demo/runs missing or demo failed: $(cat "$tmp/demo.log" 2>/dev/null)"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tj_summary

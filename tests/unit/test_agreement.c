@@ -1,4 +1,4 @@
-/* test_agreement.c: unit tests of the metrics module's agreement between assessors, on three assessors' grades worked out by hand in the comments. */
+/* test_agreement.c: unit tests of agreement between assessors, worked by hand. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

@@ -102,16 +102,17 @@ static void test_terms(void **state)
 {
     (void)state;
     wchar_t **terms = NULL;
-    size_t n = assess_terms_split("Pesticides in the Baby Food", &terms, 0);
+    size_t n = assess_terms_split("Pesticides in the Baby Food", "en", &terms, 0);
     assert_int_equal(n, 3);
-    assert_true(wcscmp(terms[0], L"pesticides") == 0);
-    assert_true(wcscmp(terms[1], L"baby") == 0);
-    assert_true(wcscmp(terms[2], L"food") == 0);
+    /* the language, then the term as the index has it (Snowball's English stemmer) */
+    assert_true(wcscmp(terms[0], L"en\x1f" L"pesticid") == 0);
+    assert_true(wcscmp(terms[1], L"en\x1f" L"babi") == 0);
+    assert_true(wcscmp(terms[2], L"en\x1f" L"food") == 0);
     /* CJK runs become bigrams */
-    n = assess_terms_split("\xe5\xa9\xb4\xe5\x84\xbf\xe9\xa3\x9f", &terms, n);
+    n = assess_terms_split("\xe5\xa9\xb4\xe5\x84\xbf\xe9\xa3\x9f", "zh", &terms, n);
     assert_int_equal(n, 5);
-    assert_true(wcscmp(terms[3], L"\u5a74\u513f") == 0);
-    assert_true(wcscmp(terms[4], L"\u513f\u98df") == 0);
+    assert_true(wcscmp(terms[3], L"zh\x1f\u5a74\u513f") == 0);
+    assert_true(wcscmp(terms[4], L"zh\x1f\u513f\u98df") == 0);
 
     static assess_text t;
     const char *doc = "PESTICIDES and foods; baby-food, seafood. \xe5\xa9\xb4\xe5\x84\xbf\xe9\xa3\x9f\xe5\x93\x81";
@@ -122,7 +123,7 @@ static void test_terms(void **state)
     for (i = 0; i < t.n && i + 1 < sizeof marks; i++)
         marks[i] = (t.attr[i] & ASSESS_ATTR_TERM) ? '^' : '.';
     marks[i] = '\0';
-    /* "foods" is food + s; "seafood" does not start a match; CJK matches inside a run */
+    /* "foods" has food's stem; "seafood" is another word; CJK matches inside a run */
     assert_string_equal(marks, "^^^^^^^^^^.....^^^^^..^^^^.^^^^...........^^^.");
     for (size_t k = 0; k < n; k++)
         free(terms[k]);
@@ -138,6 +139,50 @@ static void test_terms(void **state)
     assert_int_equal(assess_text_find_line(&t, 2, ASSESS_ATTR_FOUND, 1), 1);
     assert_int_equal(assess_text_find_line(&t, 4, ASSESS_ATTR_TERM, 1), 3);
     assess_text_free(&t);
+}
+
+/* The marks of text for the topic text topic in language lang: '^' under marked characters. */
+static const char *marks_of(const char *topic, const char *lang, const char *text)
+{
+    static char marks[256];
+    wchar_t **terms = NULL;
+    size_t n = assess_terms_split(topic, lang, &terms, 0);
+    static assess_text t;
+    assess_text_clear(&t);
+    assess_text_add(&t, text, strlen(text), 0);
+    assess_text_mark_terms(&t, (const wchar_t *const *)terms, n);
+    size_t i;
+    for (i = 0; i < t.n && i + 1 < sizeof marks; i++)
+        marks[i] = (t.attr[i] & ASSESS_ATTR_TERM) ? '^' : '.';
+    marks[i] = '\0';
+    for (size_t k = 0; k < n; k++)
+        free(terms[k]);
+    free(terms);
+    assess_text_free(&t);
+    return marks;
+}
+
+/* The screen marks what the index would match: words with the topic term's stem, in the
+ * topic's language, whatever their case. */
+static void test_terms_stemmed(void **state)
+{
+    (void)state;
+    assert_string_equal(marks_of("trees", "en", "A tree, Trees, treetop"),
+                        "..^^^^..^^^^^.........");
+    assert_string_equal(marks_of("systems", "en", "System of systematic"), "^^^^^^..............");
+    assert_string_equal(marks_of("optimization", "en", "Optimizers optimize optics"),
+                        "^^^^^^^^^^.^^^^^^^^.......");
+    /* no language given: English */
+    assert_string_equal(marks_of("running", NULL, "He runs."), "...^^^^.");
+    /* German: "Häuser" and "Haus" share Snowball's German stem; "und" is a stop word */
+    assert_string_equal(marks_of("Häuser und Gärten", "de", "Das Haus und der Garten"),
+                        "....^^^^.........^^^^^^");
+    /* French: "économiques" and "Économie" */
+    assert_string_equal(marks_of("politiques économiques", "fr", "La politique de l'Économie"),
+                        "...^^^^^^^^^......^^^^^^^^");
+    /* words topics use about themselves are not marked */
+    assert_string_equal(marks_of("Relevant documents discuss trees", "en", "relevant tree"),
+                        ".........^^^^");
 }
 
 /* ---- the session on a small campaign ---- */
@@ -816,6 +861,230 @@ static void test_strategy(void **state)
     store_close(&s);
 }
 
+/* ---- what each key changed ---- */
+
+static unsigned press(assess_session *a, int key, double now)
+{
+    util_error err = { 0, "" };
+    unsigned changed = assess_handle_key(a, key, now, &err);
+    assert_false(changed & ASSESS_CHANGED_FAILED);
+    return changed;
+}
+
+/* A grade key judges and moves on; the last one judges without moving; undo judges back. */
+static void test_changed_grade(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = make_campaign("changed_grade.tjdb");
+    assess_options o = { "cg", NULL, NULL, 0.0 };
+    assess_session *a = NULL;
+    assert_int_equal(assess_open(s, &o, &a, &err), 0);
+    unsigned c = press(a, '1', 1);
+    assert_int_equal(c, ASSESS_CHANGED_JUDGED | ASSESS_CHANGED_MOVED | ASSESS_CHANGED_MESSAGE);
+    assert_string_equal(shown(a), "d2");
+    c = press(a, 'u', 2);
+    assert_int_equal(c & (ASSESS_CHANGED_JUDGED | ASSESS_CHANGED_MOVED), ASSESS_CHANGED_JUDGED | ASSESS_CHANGED_MOVED);
+    keys(a, "1111", 3);
+    c = press(a, '0', 4);   /* d4 was judged last: nothing left to show */
+    assert_int_equal(c, ASSESS_CHANGED_JUDGED | ASSESS_CHANGED_MESSAGE);
+    assert_non_null(strstr(assess_message(a, NULL), "Every document of topic T1 is judged"));
+    /* moving between documents and topics */
+    assert_int_equal(press(a, '.', 5) & ~ASSESS_CHANGED_MESSAGE, ASSESS_CHANGED_MOVED);
+    assert_int_equal(press(a, 't', 6) & ~ASSESS_CHANGED_MESSAGE, ASSESS_CHANGED_TOPIC | ASSESS_CHANGED_MOVED);
+    assert_string_equal(assess_qid(a), "T2");
+    assert_int_equal(press(a, 'L', 7) & ~ASSESS_CHANGED_MESSAGE, ASSESS_CHANGED_TOPIC);
+    assert_int_equal(press(a, 'D', 8) & ~ASSESS_CHANGED_MESSAGE, ASSESS_CHANGED_TOPIC | ASSESS_CHANGED_DOC);
+    assess_close(&a);
+    store_close(&s);
+}
+
+/* Scrolling only redraws, and not even that when the text does not move; an unknown key
+ * only clears the message line (and changes nothing once it is clear). */
+static void test_changed_scroll_and_unknown(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = make_campaign("changed_scroll.tjdb");
+    assess_options o = { "cs", NULL, NULL, 0.0 };
+    assess_session *a = NULL;
+    assert_int_equal(assess_open(s, &o, &a, &err), 0);
+    assess_layout(a, 8, 2, 40);
+    assert_true(assess_doc_text(a)->nlines > 4);
+    assert_int_equal(press(a, 'x', 1), 0);
+    assert_int_equal(press(a, 'j', 1), ASSESS_CHANGED_REDRAW);
+    assert_int_equal(press(a, ASSESS_KEY_DOWN, 1), ASSESS_CHANGED_REDRAW);
+    assert_int_equal(press(a, 'k', 1), ASSESS_CHANGED_REDRAW);
+    assert_int_equal(press(a, ASSESS_KEY_PGDN, 1), ASSESS_CHANGED_REDRAW);
+    assert_int_equal(press(a, 'G', 1), ASSESS_CHANGED_REDRAW);
+    assert_int_equal(press(a, 'j', 1), 0);          /* at the end already */
+    assert_int_equal(press(a, 'g', 1), ASSESS_CHANGED_REDRAW);
+    assert_int_equal(press(a, 'K', 1), 0);          /* the topic is at its top */
+    assert_int_equal(press(a, 'J', 1), ASSESS_CHANGED_REDRAW);
+    assert_int_equal(press(a, 'n', 1), ASSESS_CHANGED_MESSAGE);   /* "No search yet" */
+    assert_int_equal(press(a, 'x', 1), ASSESS_CHANGED_MESSAGE);   /* clears it */
+    assert_int_equal(press(a, 'x', 1), 0);
+    assert_int_equal(press(a, 0x5a74, 1), 0);
+    assert_int_equal(press(a, ASSESS_KEY_ESCAPE, 1), 0);
+    assess_close(&a);
+    store_close(&s);
+}
+
+/* Screens and the input line change the mode; typing redraws the line only. */
+static void test_changed_modes(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = make_campaign("changed_modes.tjdb");
+    assess_options o = { "cm", NULL, NULL, 0.0 };
+    assess_session *a = NULL;
+    assert_int_equal(assess_open(s, &o, &a, &err), 0);
+    assess_layout(a, 8, 2, 40);
+    assert_int_equal(press(a, '?', 1), ASSESS_CHANGED_MODE);
+    assert_int_equal(press(a, 'x', 1), ASSESS_CHANGED_MODE);   /* any key returns */
+    assert_int_equal(press(a, 'r', 1), ASSESS_CHANGED_MODE);
+    assert_int_equal(press(a, ASSESS_KEY_ESCAPE, 1), ASSESS_CHANGED_MODE);
+    assert_int_equal(press(a, '/', 1), ASSESS_CHANGED_MODE);
+    assert_int_equal(assess_get_mode(a), ASSESS_MODE_INPUT);
+    assert_int_equal(press(a, 'h', 1), ASSESS_CHANGED_REDRAW);
+    assert_int_equal(press(a, ASSESS_KEY_BACKSPACE, 1), ASSESS_CHANGED_REDRAW);
+    assert_int_equal(press(a, ASSESS_KEY_BACKSPACE, 1), 0);
+    keys(a, "hives", 1);
+    unsigned c = press(a, ASSESS_KEY_ENTER, 1);
+    assert_true(c & ASSESS_CHANGED_MODE);
+    assert_true(c & ASSESS_CHANGED_DOC);
+    assert_true(c & ASSESS_CHANGED_MESSAGE);
+    assert_int_equal(press(a, ':', 2), ASSESS_CHANGED_MODE | ASSESS_CHANGED_MESSAGE);
+    assert_int_equal(press(a, ASSESS_KEY_ESCAPE, 2), ASSESS_CHANGED_MODE | ASSESS_CHANGED_MESSAGE);
+    assert_int_equal(press(a, ASSESS_KEY_INTERRUPT, 3) & ASSESS_CHANGED_MODE, ASSESS_CHANGED_MODE);
+    assert_int_equal(assess_get_mode(a), ASSESS_MODE_QUIT);
+    assess_close(&a);
+    store_close(&s);
+}
+
+/* What the screen shows, to check that a key reported as changing nothing changed nothing. */
+typedef struct seen {
+    assess_mode mode;
+    size_t topic, judged, doc_top, topic_top, nitems;
+    long cur;
+    char message[1200], input[600];
+    int error;
+} seen;
+
+static void look(assess_session *a, seen *v)
+{
+    size_t nt;
+    const char *prompt;
+    v->mode = assess_get_mode(a);
+    v->topic = assess_topic_index(a, &nt);
+    v->judged = assess_judged_count(a);
+    v->doc_top = assess_doc_top(a);
+    v->topic_top = assess_topic_top(a);
+    assess_items(a, &v->nitems);
+    v->cur = assess_current(a);
+    snprintf(v->message, sizeof v->message, "%s", assess_message(a, &v->error));
+    snprintf(v->input, sizeof v->input, "%s", assess_input(a, &prompt));
+}
+
+/* Random keys: the bits reported cover what the screen would show differently. */
+static void test_changed_covers_state(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = make_campaign("changed_state.tjdb");
+    assess_options o = { "cv", NULL, NULL, 0.0 };
+    assess_session *a = NULL;
+    assert_int_equal(assess_open(s, &o, &a, &err), 0);
+    assess_layout(a, 10, 2, 10);
+    unsigned seed = 11;
+    for (int i = 0; i < 5000 && assess_get_mode(a) != ASSESS_MODE_QUIT; i++) {
+        seed = seed * 1103515245u + 12345u;
+        int k = (int)((seed >> 8) % 140);
+        int key = k < 128 ? k : ASSESS_KEY_UP + (k - 128);
+        if (key == 'q' || key == ASSESS_KEY_INTERRUPT)
+            continue;
+        static seen before, after;
+        look(a, &before);
+        unsigned c = press(a, key, (double)i);
+        look(a, &after);
+        if (c == 0)
+            assert_memory_equal(&before, &after, sizeof before);
+        if (before.mode != after.mode)
+            assert_true(c & ASSESS_CHANGED_MODE);
+        if (before.cur != after.cur || before.nitems != after.nitems)
+            assert_true(c & (ASSESS_CHANGED_MOVED | ASSESS_CHANGED_TOPIC));
+        if (before.topic != after.topic)
+            assert_true(c & ASSESS_CHANGED_TOPIC);
+        if (before.judged != after.judged && before.topic == after.topic)
+            assert_true(c & ASSESS_CHANGED_JUDGED);
+        if (strcmp(before.message, after.message) != 0 || before.error != after.error)
+            assert_true(c & ASSESS_CHANGED_MESSAGE);
+        if (before.doc_top != after.doc_top || before.topic_top != after.topic_top ||
+            strcmp(before.input, after.input) != 0)
+            assert_true(c != 0);
+    }
+    assess_close(&a);
+    store_close(&s);
+}
+
+/* The reserved keys, the session's key table and the man page's key list are one table. */
+static void test_key_table(void **state)
+{
+    (void)state;
+    char expect[256] = "", list[256];
+    size_t used = 0, nfixed = 0;
+    const assess_keyinfo *k;
+    for (size_t i = 0; (k = assess_fixed_key(i)) != NULL; i++, nfixed++)
+        for (size_t j = 0; j < 4 && k->codes[j] != 0; j++) {
+            assert_string_equal(assess_key_reserved(k->codes[j]), k->what);
+            if (k->codes[j] >= ASSESS_KEY_UP)
+                continue;
+            char one[2] = { (char)k->codes[j], 0 };
+            used += (size_t)snprintf(expect + used, sizeof expect - used, "%s%s", used ? " " : "",
+                                     k->codes[j] == ' ' ? "Space" : one);
+        }
+    assess_reserved_list(list, sizeof list);
+    assert_string_equal(list, expect);
+
+    /* the session's table: the grade keys, then the same rows */
+    util_error err = { 0, "" };
+    store *s = make_campaign("table.tjdb");
+    assess_options o = { "kt", NULL, NULL, 0.0 };
+    assess_session *a = NULL;
+    assert_int_equal(assess_open(s, &o, &a, &err), 0);
+    size_t n;
+    const assess_keyinfo *keys = assess_keys(a, &n);
+    assert_int_equal(n, 3 + nfixed);
+    for (size_t i = 0; i < 3; i++) {
+        assert_true(keys[i].is_grade);
+        assert_int_equal(keys[i].codes[0], '0' + (int)i);
+        assert_null(assess_key_reserved(keys[i].codes[0]));
+    }
+    for (size_t i = 0; i < nfixed; i++)
+        assert_memory_equal(&keys[3 + i], assess_fixed_key(i), sizeof *keys);
+    assess_close(&a);
+    store_close(&s);
+
+    /* the man page lists the same rows, in the same order, with the same words */
+    FILE *f = fopen(TJ_SRCDIR "/share/man/trecjudge.1", "r");
+    assert_non_null(f);
+    static char man[1 << 20];
+    size_t len = fread(man, 1, sizeof man - 1, f);
+    fclose(f);
+    man[len] = '\0';
+    const char *begin_mark = ".\\\" keys: begin\n", *end_mark = ".\\\" keys: end\n";
+    char *begin = strstr(man, begin_mark), *end = strstr(man, end_mark);
+    assert_non_null(begin);
+    assert_non_null(end);
+    begin += strlen(begin_mark);
+    *end = '\0';
+    char *roff = assess_keys_roff();
+    if (strcmp(begin, roff) != 0)
+        fprintf(stderr, "share/man/trecjudge.1: the key list differs from the key table; it is:\n%s", roff);
+    assert_string_equal(begin, roff);
+    free(roff);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -838,6 +1107,7 @@ int main(void)
         cmocka_unit_test(test_text_is_safe),
         cmocka_unit_test(test_wrap),
         cmocka_unit_test(test_terms),
+        cmocka_unit_test(test_terms_stemmed),
         cmocka_unit_test(test_judge_undo_later),
         cmocka_unit_test(test_navigation_and_input),
         cmocka_unit_test(test_assignments),
@@ -849,6 +1119,11 @@ int main(void)
         cmocka_unit_test(test_pending_save),
         cmocka_unit_test(test_interrupt_everywhere),
         cmocka_unit_test(test_reserved_keys),
+        cmocka_unit_test(test_changed_grade),
+        cmocka_unit_test(test_changed_scroll_and_unknown),
+        cmocka_unit_test(test_changed_modes),
+        cmocka_unit_test(test_changed_covers_state),
+        cmocka_unit_test(test_key_table),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

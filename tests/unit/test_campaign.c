@@ -1,4 +1,4 @@
-/* test_campaign.c: unit tests of the campaign module: the grade policies on hand-made votes, and live reports of files and of a campaign's history. */
+/* test_campaign.c: unit tests of the campaign module on small campaigns. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

@@ -1,4 +1,4 @@
-/* test_compare.c: unit tests of the metrics module's pairwise comparison of runs (which pairs, tests, corrections), worked out by hand in the comments. */
+/* test_compare.c: unit tests of the pairwise comparison of runs, worked by hand. */
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>

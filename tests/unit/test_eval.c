@@ -1,4 +1,4 @@
-/* test_eval.c: unit tests of the eval module on small qrels and runs whose values are worked out by hand in the comments. */
+/* test_eval.c: unit tests of the eval module on hand-worked qrels and runs. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

@@ -1,4 +1,4 @@
-/* test_report_board.c: unit tests of the report module's tables (leaderboard, one run, stability) and -Z output, on values worked out by hand in the comments. */
+/* test_report_board.c: unit tests of the report's tables, charts and -Z output. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

@@ -1,4 +1,4 @@
-/* test_util.c: cmocka unit tests of the util module (number parsing, formatting, hashing, output). */
+/* test_util.c: cmocka unit tests of the util module (number parsing, formatting, hashing, the string map, output). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -169,8 +169,19 @@ static void test_utf8(void **state)
     }
     /* overlong, surrogate, past U+10FFFF, stray continuation, bad continuation */
     const char *bad[] = { "\xc0\x80", "\xe0\x80\x80", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\x80", "\xe4\x41\x41" };
-    for (size_t i = 0; i < 6; i++)
-        assert_int_equal(util_utf8_decode((const unsigned char *)bad[i], strlen(bad[i]), &cp), 0);
+    /* the maximal ill-formed subparts Unicode's recommended practice replaces (one U+FFFD
+     * each): C0 alone, E0 alone (80 is not a second byte of it), ED alone, F4 alone,
+     * the stray 80, E4 before A */
+    const size_t invalid[] = { 1, 1, 1, 1, 1, 1 };
+    for (size_t i = 0; i < 6; i++) {
+        size_t n = strlen(bad[i]);
+        assert_int_equal(util_utf8_decode((const unsigned char *)bad[i], n, &cp), 0);
+        assert_int_equal(util_utf8_invalid_len((const unsigned char *)bad[i], n), invalid[i]);
+    }
+    assert_int_equal(util_utf8_invalid_len((const unsigned char *)"\xe4\xb8", 2), 2);
+    assert_int_equal(util_utf8_invalid_len((const unsigned char *)"\xf0\x9f\x98", 3), 3);
+    assert_int_equal(util_utf8_invalid_len((const unsigned char *)"\xe4\xb8\xad", 3), 0);
+    assert_int_equal(util_utf8_invalid_len((const unsigned char *)"a", 1), 0);
 }
 
 /* The one name rule: what readers and command lines accept as an id. */
@@ -211,6 +222,84 @@ static void test_error_path_escaped(void **state)
     assert_string_equal(err.msg, "caf\xc3\xa9: empty");
 }
 
+static void test_map(void **state)
+{
+    (void)state;
+    util_map m = { 0 };
+    assert_int_equal(util_map_find(&m, "a", 1), -1);
+    char key[32];
+    int added = 0;
+    for (int i = 0; i < 5000; i++) {
+        int n = snprintf(key, sizeof key, "doc-%d", i);
+        assert_int_equal(util_map_add(&m, key, (size_t)n, &added), i);
+        assert_true(added);
+    }
+    assert_int_equal(m.n, 5000);
+    for (int i = 0; i < 5000; i++) {
+        int n = snprintf(key, sizeof key, "doc-%d", i);
+        assert_int_equal(util_map_find(&m, key, (size_t)n), i);
+        assert_int_equal(util_map_add(&m, key, (size_t)n, &added), i);
+        assert_false(added);
+        assert_string_equal(util_map_key_of(&m, (size_t)i), key);
+    }
+    assert_int_equal(util_map_find(&m, "doc-5000", 8), -1);
+    assert_int_equal(util_map_find(&m, "doc-1", 4), -1);   /* a prefix is another key */
+    static const char borrowed[] = "kept";
+    util_map_clear(&m);
+    assert_int_equal(util_map_find(&m, "doc-1", 5), -1);
+    assert_int_equal(util_map_add_ref(&m, borrowed, 4, util_hash(borrowed, 4), &added), 0);
+    assert_ptr_equal(util_map_key_of(&m, 0), borrowed);
+    assert_int_equal(util_map_add(&m, "", 0, NULL), 1);
+    assert_int_equal(util_map_find(&m, "", 0), 1);
+    util_map_free(&m);
+    assert_int_equal(m.n, 0);
+}
+
+typedef struct scored_doc {
+    double score;
+    const char *docno;
+} scored_doc;
+
+static void test_doc_order(void **state)
+{
+    (void)state;
+    const scored_doc a2 = { 2.0, "a" }, b1 = { 1.0, "b" }, a1 = { 1.0, "a" }, a05 = { 0.5, "a" };
+    assert_true(UTIL_DOC_BEFORE(&a2, &b1));
+    assert_true(UTIL_DOC_BEFORE(&b1, &a1));
+    assert_false(UTIL_DOC_BEFORE(&a1, &a1));
+    assert_int_equal(UTIL_DOC_CMP(&b1, &a1), -1);
+    assert_int_equal(UTIL_DOC_CMP(&a1, &b1), 1);
+    assert_int_equal(UTIL_DOC_CMP(&a05, &a1), 1);
+    assert_int_equal(UTIL_DOC_CMP(&a1, &a1), 0);
+}
+
+static void test_enum_names(void **state)
+{
+    (void)state;
+    static const util_enum_name names[] = { { "one", 1 }, { "two", 2 }, { NULL, 0 } };
+    int v = 0;
+    assert_int_equal(util_enum_parse(names, "two", &v), 0);
+    assert_int_equal(v, 2);
+    assert_int_equal(util_enum_parse(names, "three", &v), -1);
+    assert_string_equal(util_enum_name_of(names, 1), "one");
+    assert_string_equal(util_enum_name_of(names, 7), "?");
+}
+
+static void test_arena(void **state)
+{
+    (void)state;
+    util_arena a = { 0 };
+    char big[10000];
+    memset(big, 'x', sizeof big);
+    const char *p = util_arena_copy(&a, "abc", 3);
+    const char *q = util_arena_copy(&a, big, sizeof big);
+    assert_string_equal(p, "abc");
+    assert_int_equal(strlen(q), sizeof big);
+    util_arena_reset(&a);
+    assert_string_equal(util_arena_copy(&a, "de", 2), "de");
+    util_arena_free(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -223,6 +312,10 @@ int main(void)
         cmocka_unit_test(test_fixed4_matches_printf),
         cmocka_unit_test(test_hash),
         cmocka_unit_test(test_out_and_errors),
+        cmocka_unit_test(test_map),
+        cmocka_unit_test(test_doc_order),
+        cmocka_unit_test(test_enum_names),
+        cmocka_unit_test(test_arena),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

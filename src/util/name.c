@@ -1,0 +1,48 @@
+/* name.c: the one rule for names (topic ids, docnos, assessors, tags) entering the program, and the names of enum values. */
+#include "util.h"
+
+#include <string.h>
+
+const char *util_name_problem(const char *s, size_t n)
+{
+    if (n == 0)
+        return "is empty";
+    if (n > UTIL_NAME_MAX)
+        return "is longer than 1024 bytes";
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t i = 0; i < n;) {
+        unsigned c = u[i];
+        if (c < 0x80) {
+            if (c > 0x20 && c < 0x7F) {
+                i++;
+                continue;
+            }
+            return c == ' ' ? "contains white space"
+                            : "contains a control character or invalid UTF-8";
+        }
+        uint32_t cp;
+        size_t k = util_utf8_decode(u + i, n - i, &cp);
+        if (k == 0 || cp <= 0x9F)
+            return "contains a control character or invalid UTF-8";
+        i += k;
+    }
+    return NULL;
+}
+
+int util_enum_parse(const util_enum_name *names, const char *s, int *out)
+{
+    for (const util_enum_name *e = names; e->name != NULL; e++)
+        if (strcmp(e->name, s) == 0) {
+            *out = e->value;
+            return 0;
+        }
+    return -1;
+}
+
+const char *util_enum_name_of(const util_enum_name *names, int v)
+{
+    for (const util_enum_name *e = names; e->name != NULL; e++)
+        if (e->value == v)
+            return e->name;
+    return "?";
+}

@@ -1,0 +1,204 @@
+/* test_text.c: cmocka tests of the text module: character classes, case folding and widths, the tokenizer, Snowball's stemmers and the stop word lists. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "text/text.h"
+
+typedef struct joined {
+    char text[1024];
+    size_t len;
+} joined;
+
+static int join_cb(void *ctx, const char *term, size_t len)
+{
+    joined *t = ctx;
+    if (t->len > 0)
+        t->text[t->len++] = '|';
+    memcpy(t->text + t->len, term, len);
+    t->len += len;
+    t->text[t->len] = '\0';
+    return 0;
+}
+
+static text_analyzer *analyzer(int stem, const char *lang, const char *stopwords)
+{
+    text_options o;
+    memset(&o, 0, sizeof o);
+    o.stem = stem;
+    strcpy(o.lang, lang);
+    strcpy(o.stopwords, stopwords);
+    util_error err = { 0, "" };
+    text_analyzer *a = text_analyzer_new(&o, &err);
+    if (a == NULL)
+        fail_msg("text_analyzer_new: %s", err.msg);
+    return a;
+}
+
+/* The terms of text joined by '|'. */
+static const char *tokens(text_analyzer *a, const char *text)
+{
+    static joined t;
+    t.len = 0;
+    t.text[0] = '\0';
+    text_tokenize(a, text, strlen(text), join_cb, &t);
+    return t.text;
+}
+
+static void test_tokenize(void **state)
+{
+    (void)state;
+    text_analyzer *plain = analyzer(TEXT_STEM_NONE, "en", "");
+    assert_string_equal(tokens(plain, "Ides of MARCH, 44 B.C."), "ides|of|march|44|b|c");
+    assert_string_equal(tokens(plain, "  "), "");
+    /* Latin-1 and Latin Extended-A fold; the multiplication sign separates. */
+    assert_string_equal(tokens(plain, "ÉCOLE École ŁÓDŹ 3×4"), "école|école|łódź|3|4");
+    /* A decomposed é (e and a combining acute) is the precomposed one. */
+    assert_string_equal(tokens(plain, "E\xcc\x81" "cole"), "école");
+    /* Greek, final sigma included; Cyrillic; full folding of ß. */
+    assert_string_equal(tokens(plain, "ΛΌΓΟΣ λόγος"), "λόγοσ|λόγοσ");
+    assert_string_equal(tokens(plain, "МОСКВА Ёж"), "москва|ёж");
+    assert_string_equal(tokens(plain, "STRASSE Straße"), "strasse|strasse");
+    /* CJK: overlapping bigrams, a lone character alone; Latin around it stays whole. */
+    assert_string_equal(tokens(plain, "東京大学"), "東京|京大|大学");
+    assert_string_equal(tokens(plain, "猫"), "猫");
+    assert_string_equal(tokens(plain, "abc東京def"), "abc|東京|def");
+    assert_string_equal(tokens(plain, "カタカナ、ひらがな"), "カタ|タカ|カナ|ひら|らが|がな");
+    assert_string_equal(tokens(plain, "한국어"), "한국|국어");
+    /* Thai has no spaces between words: kept as one run. */
+    assert_string_equal(tokens(plain, "ภาษาไทย ok"), "ภาษาไทย|ok");
+    /* Fullwidth Latin and ligatures are their compatibility forms. */
+    assert_string_equal(tokens(plain, "ＴＲＥＣ２ ﬁle"), "trec2|file");
+    /* Invalid UTF-8 separates. */
+    assert_string_equal(tokens(plain, "ab\xff\xfe" "cd\xc3"), "ab|cd");
+    text_analyzer_free(&plain);
+    assert_null(plain);
+}
+
+static void test_chars(void **state)
+{
+    (void)state;
+    assert_int_equal(text_fold('Q'), 'q');
+    assert_int_equal(text_fold(0x130), 'i');     /* I with dot above */
+    assert_int_equal(text_fold(0x3A3), 0x3C3);
+    assert_int_equal(text_fold(0x3C2), 0x3C3);   /* final sigma */
+    assert_int_equal(text_fold(0x178), 0xFF);
+    assert_int_equal(text_fold(0xDF), 0xDF);     /* ß: one code point only here */
+    assert_int_equal(text_fold(0x10400), 0x10428);   /* Deseret, beyond the old tables */
+    assert_int_equal(text_char_class('a'), TEXT_WORD);
+    assert_int_equal(text_char_class(0x301), TEXT_WORD);   /* combining acute */
+    assert_int_equal(text_char_class(0x6771), TEXT_CJK);
+    assert_int_equal(text_char_class(0x2014), TEXT_SEP);   /* em dash */
+    assert_int_equal(text_char_class(0xD7), TEXT_SEP);
+    assert_int_equal(text_char_width('a'), 1);
+    assert_int_equal(text_char_width(0x519C), 2);
+    assert_int_equal(text_char_width(0xFF21), 2);
+    assert_int_equal(text_char_width(0x301), 0);
+    assert_true(text_char_printable(0xE9));
+    assert_false(text_char_printable(0x85));
+    assert_false(text_char_printable(0x378));    /* unassigned */
+    assert_true(text_char_unspaced(0xE20));
+    assert_false(text_char_unspaced('a'));
+}
+
+/* The defaults of Anserini and PyTerrier: Snowball's stemmer and stop words. */
+static void test_english(void **state)
+{
+    (void)state;
+    text_options o;
+    text_options_default(&o, NULL);
+    assert_int_equal(o.stem, TEXT_STEM_SNOWBALL);
+    assert_string_equal(o.lang, "en");
+    assert_string_equal(o.stopwords, "en");
+    util_error err = { 0, "" };
+    text_analyzer *en = text_analyzer_new(&o, &err);
+    assert_non_null(en);
+    assert_string_equal(tokens(en, "The generalizations of the oscillators were running"),
+                        "general|oscil|run");
+    assert_string_equal(tokens(en, "trees Tree systems System optimization Optimizers"),
+                        "tree|tree|system|system|optim|optim");
+    char out[TEXT_TERM_MAX];
+    assert_int_equal(text_word_term(en, "The", 3, out), 0);   /* a stop word */
+    assert_int_equal(text_word_term(en, "Ponies", 6, out), 4);
+    assert_memory_equal(out, "poni", 4);
+    text_analyzer_free(&en);
+    /* Porter's original algorithm, as Snowball has it */
+    text_analyzer *porter = analyzer(TEXT_STEM_PORTER, "en", "");
+    assert_string_equal(tokens(porter, "generalizations relational"), "gener|relat");
+    text_analyzer_free(&porter);
+}
+
+static void test_other_languages(void **state)
+{
+    (void)state;
+    text_options o;
+    text_options_default(&o, "de");
+    assert_string_equal(o.stopwords, "de");
+    text_analyzer *de = text_analyzer_new(&o, NULL);
+    assert_non_null(de);
+    assert_string_equal(tokens(de, "Die Häuser und das Haus, Gärten und GARTEN"),
+                        "haus|haus|gart|gart");
+    text_analyzer_free(&de);
+    text_options_default(&o, "fr");
+    text_analyzer *fr = text_analyzer_new(&o, NULL);
+    assert_non_null(fr);
+    assert_string_equal(tokens(fr, "Les politiques économiques et la politique de l'Économie"),
+                        "polit|économ|polit|économ");
+    text_analyzer_free(&fr);
+    text_options_default(&o, "ru");
+    text_analyzer *ru = text_analyzer_new(&o, NULL);
+    assert_string_equal(tokens(ru, "МОСКВА и Москвы"), "москв|москв");
+    text_analyzer_free(&ru);
+    /* Greek has a stemmer but no stop list here; Klingon has neither */
+    text_options_default(&o, "el");
+    assert_int_equal(o.stem, TEXT_STEM_SNOWBALL);
+    assert_string_equal(o.stopwords, "");
+    assert_false(text_lang_has_stemmer("tlh"));
+    assert_false(text_lang_has_stemmer("../en"));
+    text_options_default(&o, "../etc");
+    assert_string_equal(o.lang, "en");
+    memset(&o, 0, sizeof o);
+    o.stem = TEXT_STEM_NONE;
+    strcpy(o.stopwords, "tlh");
+    util_error err = { 0, "" };
+    assert_null(text_analyzer_new(&o, &err));
+    assert_non_null(strstr(err.msg, "no stop word list"));
+}
+
+static void test_wordlists(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    text_wordlist *en = text_wordlist_load("en", &err);
+    assert_non_null(en);
+    assert_int_equal(text_wordlist_count(en), 174);   /* Snowball's English list */
+    assert_true(text_wordlist_has(en, "the", 3));
+    assert_true(text_wordlist_has(en, "yourselves", 10));
+    assert_false(text_wordlist_has(en, "th", 2));   /* a prefix of "the" is not "the" */
+    assert_false(text_wordlist_has(en, "tree", 4));
+    for (size_t i = 1; i < text_wordlist_count(en); i++)
+        assert_true(strcmp(text_wordlist_word(en, i - 1), text_wordlist_word(en, i)) < 0);
+    text_wordlist_free(&en);
+    assert_null(text_wordlist_load("no-such-list", &err));
+    assert_non_null(strstr(err.msg, "no-such-list.txt"));
+    char *p = text_data_path("stopwords/en.txt");
+    assert_non_null(strstr(p, "/stopwords/en.txt"));
+    free(p);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tokenize),
+        cmocka_unit_test(test_chars),
+        cmocka_unit_test(test_english),
+        cmocka_unit_test(test_other_languages),
+        cmocka_unit_test(test_wordlists),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
