@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "formats/formats.h"
 
 #include "cli/cli.h"
 
@@ -104,9 +103,6 @@ int cli_import_lock(store *s, int wait)
 int cli_import_file(store *s, const cli_importer *imp, const char *path, void *ctx)
 {
     util_error err = { 0, "" };
-    char checksum[33];
-    int64_t items;
-    util_progress bar;
     if (strcmp(path, "-") == 0) {
         util_warn("%s import: give the file by name (standard input cannot be recognised "
                   "when imported again)", imp->kind);
@@ -115,70 +111,111 @@ int cli_import_file(store *s, const cli_importer *imp, const char *path, void *c
     int status = cli_import_lock(s, 1);
     if (status != UTIL_EXIT_OK)
         return status;
-    if (formats_checksum(path, checksum, &err) != 0)
+    campaign_import im = { imp->kind, imp->body, imp->assessor, imp->staged };
+    campaign_imported r;
+    if (campaign_import_file(s, &im, path, ctx, &r, &err) != 0)
         return cli_import_failed(path, &err);
-    /* the same qrels file is another import for another assessor */
-    char key[sizeof checksum + 1100];
-    snprintf(key, sizeof key, "%s%s%s", checksum, imp->assessor ? " " : "",
-             imp->assessor ? imp->assessor : "");
-    store_import im = { imp->kind, path, key, imp->assessor, 0 };
-    int seen = store_import_seen(s, &im, &err);
-    if (seen < 0)
-        return cli_import_failed(path, &err);
-    if (seen > 0) {
+    if (r.before != 0) {
         fprintf(stderr, "%s: imported before (import %lld); nothing changed\n", path,
-                (long long)im.id);
+                (long long)r.before);
         return UTIL_EXIT_OK;
     }
-    im.id = 0;
-    util_progress_start(&bar, path, 0);
-    /* the body returns in the import's last transaction, which publishes it (or, for
-     * qrels, is the commit point) */
-    if ((items = imp->body(s, path, &im, &bar, ctx, &err)) < 0 ||
-        (imp->staged ? store_qrels_commit(s, im.id, items, &err)
-                     : store_import_publish(s, im.id, items, &err)) != 0 ||
-        store_batch_end(s, &err) != 0) {
-        util_progress_end(&bar);
-        store_rollback(s);
-        util_error ignored = { 0, "" };
-        /* rows of batches already committed (never visible); else the next import removes them */
-        if (im.id != 0)
-            store_import_remove(s, im.id, &ignored);
-        return cli_import_failed(path, &err);
-    }
-    if (imp->staged && store_qrels_apply(s, im.id, &err) != 0) {
-        util_progress_end(&bar);
+    if (r.unapplied) {
         util_warn("%s", err.msg);
         util_warn("%s: imported (every line was read and stored); its judgments will be "
                   "set by the next import, pool or check", path);
         return err.code ? err.code : UTIL_EXIT_SYSTEM;
     }
-    util_progress_end(&bar);
-    imp->done(path, items, ctx);
+    imp->done(path, r.items, ctx);
     return UTIL_EXIT_OK;
 }
 
-int cli_campaign_only(int argc, char **argv, const char *usage, const char **path)
+int cli_campaign_only(int argc, char **argv, const char **path)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
-        { NULL, 0, NULL, 0 } };
+    const cli_command *cmd = cli_command_find(argv[0]);
     int opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         if (opt == 'h') {
-            fputs(usage, stdout);
+            cli_usage(cmd, stdout);
             return UTIL_EXIT_OK;
         }
-        if (opt != 'd') {
-            fputs(usage, stderr);
-            return UTIL_EXIT_USAGE;
-        }
+        if (opt != 'd')
+            return cli_usage_error(cmd);
         *path = optarg;
     }
-    if (optind != argc) {
-        fputs(usage, stderr);
-        return UTIL_EXIT_USAGE;
-    }
+    if (optind != argc)
+        return cli_usage_error(cmd);
     return -1;
+}
+
+int cli_report_open(campaign_live *c, const char *campaign, char **files, int nfiles,
+                    const campaign_report_opts *o)
+{
+    int status = UTIL_EXIT_OK;
+    store *s = NULL;
+    util_error err = { 0, "" };
+    if (nfiles == 0 && (s = cli_campaign_open_readonly(campaign, &status)) == NULL) {
+        memset(c, 0, sizeof *c);
+        return status;
+    }
+    if (campaign_live_open(c, s, files, nfiles, o, &err) != 0) {
+        util_warn("%s", err.msg);
+        return err.code;
+    }
+    return UTIL_EXIT_OK;
+}
+
+int cli_report_update(campaign_live *c)
+{
+    util_error err = { 0, "" };
+    if (campaign_live_update(c, &err) != 0) {
+        util_warn("%s", err.msg);
+        return err.code;
+    }
+    return UTIL_EXIT_OK;
+}
+
+int cli_import_command(int argc, char **argv, const cli_importer *imp,
+                       int (*format)(void *ctx, const char *name), void *ctx)
+{
+    const cli_command *cmd = cli_command_find(argv[0]);
+    if (argc < 2 || strcmp(argv[1], "import") != 0) {
+        int help = argc >= 2 && strcmp(argv[1], "--help") == 0;
+        cli_usage(cmd, help ? stdout : stderr);
+        return help ? UTIL_EXIT_OK : UTIL_EXIT_USAGE;
+    }
+    argc--;
+    argv++;
+    const char *path = NULL;
+    int opt;
+    optind = 1;
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
+        if (opt == 'h') {
+            cli_usage(cmd, stdout);
+            return UTIL_EXIT_OK;
+        } else if (opt == 'd') {
+            path = optarg;
+        } else if (opt == 'f') {
+            if (format(ctx, optarg) != 0) {
+                util_warn("%s import: unknown format '%s'", imp->kind, optarg);
+                return UTIL_EXIT_USAGE;
+            }
+        } else {
+            return cli_usage_error(cmd);
+        }
+    }
+    if (optind == argc)
+        return cli_usage_error(cmd);
+    int status = UTIL_EXIT_OK;
+    store *s = cli_campaign_open(path, &status);
+    if (s == NULL)
+        return status;
+    for (int a = optind; a < argc; a++) {
+        int st = cli_import_file(s, imp, argv[a], ctx);
+        if (st != UTIL_EXIT_OK && status == UTIL_EXIT_OK)
+            status = st;
+    }
+    store_close(&s);
+    return status;
 }

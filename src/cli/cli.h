@@ -2,10 +2,55 @@
 #ifndef TJ_CLI_H
 #define TJ_CLI_H
 
+#include <stdio.h>
+
 #include "assess/assess.h"
+#include "campaign/campaign.h"
 #include "report/report.h"
 #include "index/index.h"
 #include "store/store.h"
+
+/* ---- The command table (commands.c): every command, its options, their help, argument
+ * names and allowed values in one place. --help, the option parsing, the bash completion
+ * and the man page check are made from it (options.c). ---- */
+
+typedef struct cli_option {
+    int key;               /* what cli_getopt returns for it: its letter, or another code */
+    const char *spec;      /* as --help shows it: "-l", "--format", "-n, --dry-run" */
+    const char *arg;       /* its argument's name, NULL for a flag */
+    const char *help;      /* lines separated by '\n'; NULL: accepted but not shown */
+    const char *values;    /* the allowed values, space-separated (completion), or NULL */
+    const char *alias;     /* another long name, accepted but not shown (trec_eval's) */
+} cli_option;
+
+typedef struct cli_command {
+    const char *name;
+    int (*run)(int argc, char **argv);   /* returns the exit status; argv[0] is name */
+    const char *summary;   /* one line, for `trecjudge --help` */
+    const char *usage;     /* the usage lines, "usage: trecjudge NAME ..." */
+    const char *about;     /* what it does, before the options */
+    const cli_option *options;   /* ended by an entry with key 0 */
+    const char *notes;     /* after the options, or NULL */
+    const char *words;     /* the first operand's words ("import export"), or NULL: files */
+    int in_order;          /* options stop at the first operand (judge) */
+} cli_command;
+
+extern const cli_command *const cli_commands[];
+extern const size_t cli_ncommands;
+const cli_command *cli_command_find(const char *name);
+
+/* getopt_long over the command's options: the key of the next option, -1 at the end, '?'
+ * for an unknown option or a missing argument (getopt_long has said which). The caller
+ * sets optind to 1 first, as for getopt_long. */
+int cli_getopt(const cli_command *c, int argc, char **argv);
+/* Prints the command's help: usage, about, options, notes. */
+void cli_usage(const cli_command *c, FILE *fp);
+/* The usage on stderr; returns UTIL_EXIT_USAGE. */
+int cli_usage_error(const cli_command *c);
+/* The bash completion script of every command and option (share/bash-completion/). */
+void cli_completion_bash(FILE *fp);
+/* Every command's options, one "COMMAND OPTION" line each, short and long forms. */
+void cli_options_list(FILE *fp);
 
 /* Each returns the process exit status (UTIL_EXIT_*). argv[0] is the subcommand name. */
 int cli_eval(int argc, char **argv);
@@ -53,12 +98,17 @@ int cli_import_file(store *s, const cli_importer *imp, const char *path, void *c
  * recovered from imports that were killed; returns an exit status. Without wait, an import
  * running elsewhere is left alone (UTIL_EXIT_OK, nothing done). */
 int cli_import_lock(store *s, int wait);
+/* `COMMAND import [-d CAMPAIGN] [--format F] FILE...` (docs, topics; argv[0] names the
+ * command): each file imported with imp; format parses --format into ctx (0, or -1 when
+ * it is unknown). Returns an exit status: the first failure's. */
+int cli_import_command(int argc, char **argv, const cli_importer *imp,
+                       int (*format)(void *ctx, const char *name), void *ctx);
 /* Reports a failed import of path (err's message, then that nothing changed). */
 int cli_import_failed(const char *path, const util_error *err);
 
-/* Parses the options of a command whose only option is -d CAMPAIGN (and --help). Returns
- * -1 to go on, or the exit status to return at once. */
-int cli_campaign_only(int argc, char **argv, const char *usage, const char **path);
+/* Parses the options of a command whose only option is -d CAMPAIGN (and --help); argv[0]
+ * names it in the command table. Returns -1 to go on, or the exit status to return at once. */
+int cli_campaign_only(int argc, char **argv, const char **path);
 
 /* Checks a name given on the command line (util_name_problem, the rule every id follows):
  * 0 when it is fine; else prints "trecjudge: COMMAND: WHAT 'NAME' PROBLEM" and returns -1,
@@ -76,54 +126,12 @@ store *cli_campaign_open_readonly(const char *opt, int *status);
 
 /* Runs the assessment screen on an open session (with the live report); an exit status. */
 int cli_assess_screen(assess_session *a, util_error *err);
-/* The live report of a campaign (its judgment history replayed, several assessors merged
- * as `qrels export` does by default: the highest grade) or of QRELS RUN... files
- * (cmd_report.c; report and compare use it). */
-/* How several assessors' grades of a document become one (as `qrels export --policy`). */
-typedef enum cli_policy {
-    CLI_POLICY_MAX, CLI_POLICY_MAJORITY, CLI_POLICY_MEAN, CLI_POLICY_PRIMARY
-} cli_policy;
-/* Parses max, majority, mean or primary=NAME (primary then points into name). */
-int cli_policy_parse(const char *name, cli_policy *p, const char **primary);
-/* The grade a policy gives a document from its n grades (policy.c): -1 only when no one
- * gave a grade of 0 or more; max; majority (ties to the higher grade); mean (rounded,
- * halves up); primary (primary_grade when it is 0 or more, else max). */
-long cli_policy_grade(cli_policy p, const long *grades, size_t n, long primary_grade);
-
-typedef struct cli_report_opts {
-    const char *command;          /* for messages */
-    const char *measures;         /* comma-separated -m specs, NULL: the leaderboard's */
-    double rbp_p;
-    long relevance_level;
-    int relevance_level_set;      /* else the campaign's (1 for files) */
-    long checkpoint_every;        /* a checkpoint every N history entries (0: none) */
-    cli_policy policy;            /* default max, as qrels export */
-    const char *primary;
-} cli_report_opts;
-
-typedef struct cli_live {
-    report_live *live;
-    store *store;                 /* NULL for files */
-    struct cli_replay *replay;
-    int64_t last;                 /* the last history entry replayed */
-    long changes, checkpoint_every;
-    cli_policy policy;
-    const char *primary;
-    long *checkpoint_at;          /* judgments at each checkpoint */
-    size_t ncheckpoints, checkpoint_cap;
-} cli_live;
-
-void cli_report_opts_init(cli_report_opts *o, const char *command);
-/* files: QRELS then RUN files (nfiles >= 2), or none for the campaign. Returns an exit
- * status; on success c is to be closed with cli_report_close. */
-int cli_report_open(cli_live *c, const char *campaign, char **files, int nfiles,
-                    const cli_report_opts *o);
-/* Replays the history entries written since the last call (campaign only). */
-int cli_report_update(cli_live *c);
-void cli_report_close(cli_live *c);
-/* Opens the campaign's search index, building it or adding the documents imported since
- * (want: the analysis required, NULL to keep the index's); writes it when it changed. */
-int cli_index_update(store *s, const index_analyzer *want, int rebuild, int verbose,
-                     index_inverted **out, util_error *err);
+/* The live report of a campaign (campaign_live_open on the campaign opened read-only) or
+ * of QRELS RUN... files; says why not on stderr. Returns an exit status; on success c is to
+ * be closed with campaign_live_close. report, compare and the screen use it. */
+int cli_report_open(campaign_live *c, const char *campaign, char **files, int nfiles,
+                    const campaign_report_opts *o);
+/* campaign_live_update, saying why not on stderr; returns an exit status. */
+int cli_report_update(campaign_live *c);
 
 #endif

@@ -5,111 +5,24 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "formats/formats.h"
-
-static const char agreement_usage[] =
-    "usage: trecjudge agreement [-d CAMPAIGN] [OPTIONS]\n"
-    "       trecjudge agreement [OPTIONS] PER_ASSESSOR_QRELS\n"
-    "Agreement between assessors on the documents they both judged: for each pair, the raw\n"
-    "agreement and Cohen's kappa on the grades and on relevant/not relevant; over all\n"
-    "assessors, Fleiss' kappa; and each pair's confusion matrix. The file form is what\n"
-    "`qrels export --per-assessor` writes: \"qid assessor docno grade\".\n"
-    "  -l N               a grade >= N counts as relevant (default: the campaign's, or 1)\n"
-    "  --format FMT       text (default), tsv, json, md or latex\n"
-    "  --no-confusion     leave out the confusion matrices\n";
-
-/* One judgment: item (document of a topic), assessor, grade. */
-typedef struct vote {
-    size_t item, assessor;
-    long grade;
-} vote;
-
-typedef struct agree_ctx {
-    char **items;          /* "qid\tdocno", in the order first seen */
-    size_t nitems, items_cap;
-    char **assessors;
-    size_t nassessors, assessors_cap;
-    vote *votes;
-    size_t nvotes, votes_cap;
-    char *last_item;
-} agree_ctx;
-
-static size_t assessor_index(agree_ctx *c, const char *name)
-{
-    for (size_t i = 0; i < c->nassessors; i++)
-        if (strcmp(c->assessors[i], name) == 0)
-            return i;
-    util_grow(&c->assessors, &c->assessors_cap, c->nassessors + 1, sizeof *c->assessors);
-    c->assessors[c->nassessors] = util_strdup(name);
-    return c->nassessors++;
-}
-
-/* Votes arrive grouped by item (the store orders by topic and docno; the file reader's
- * topics are grouped, and each item is looked up in its topic). */
-static void add_vote(agree_ctx *c, const char *qid, const char *docno, const char *assessor,
-                     long grade)
-{
-    if (grade < 0)
-        return; /* pooled, not judged */
-    size_t ql = strlen(qid), dl = strlen(docno);
-    char *key = util_malloc(ql + dl + 2);
-    snprintf(key, ql + dl + 2, "%s\t%s", qid, docno);
-    size_t item = c->nitems;
-    for (size_t i = c->nitems; i-- > 0;) {
-        if (strcmp(c->items[i], key) == 0) {
-            item = i;
-            break;
-        }
-        if (strncmp(c->items[i], key, ql + 1) != 0)
-            break; /* items of another topic: this one is new */
-    }
-    if (item == c->nitems) {
-        util_grow(&c->items, &c->items_cap, c->nitems + 1, sizeof *c->items);
-        c->items[c->nitems++] = key;
-    } else {
-        free(key);
-    }
-    util_grow(&c->votes, &c->votes_cap, c->nvotes + 1, sizeof *c->votes);
-    c->votes[c->nvotes++] = (vote){ item, assessor_index(c, assessor), grade };
-}
-
-static int judgment_cb(void *vctx, const store_judgment *j)
-{
-    add_vote(vctx, j->qid, j->docno, j->assessor, j->grade);
-    return 0;
-}
-
-static int name_cmp(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void fmt4(char *buf, size_t size, double v)
-{
-    snprintf(buf, size, "%.4f", v);
-}
 
 int cli_agreement(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' },     { "campaign", required_argument, NULL, 'd' },
-        { "format", required_argument, NULL, 'F' }, { "no-confusion", no_argument, NULL, 'N' },
-        { NULL, 0, NULL, 0 } };
+    const cli_command *cmd = cli_command_find("agreement");
     const char *campaign = NULL;
     report_table_format format = REPORT_TABLE_TEXT;
     long level = 1;
     int level_set = 0, confusion = 1, status = UTIL_EXIT_USAGE, opt;
-    agree_ctx c;
+    campaign_votes c;
     memset(&c, 0, sizeof c);
     store *s = NULL;
-    formats_qrels *q = NULL;
-    report_table *t = NULL;
-    long *grade_of = NULL, *conf = NULL, *counts = NULL, *bcounts = NULL;
+    metrics_agreement ag;
+    memset(&ag, 0, sizeof ag);
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:l:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
         case 'h':
-            fputs(agreement_usage, stdout);
+            cli_usage(cmd, stdout);
             status = UTIL_EXIT_OK;
             goto out;
         case 'd':
@@ -132,27 +45,20 @@ int cli_agreement(int argc, char **argv)
             confusion = 0;
             break;
         default:
-            fputs(agreement_usage, stderr);
+            cli_usage(cmd, stderr);
             goto out;
         }
     }
     if (argc - optind > 1 || (argc - optind == 1 && campaign != NULL)) {
-        fputs(agreement_usage, stderr);
+        cli_usage(cmd, stderr);
         goto out;
     }
     util_error err = { 0, "" };
     if (argc - optind == 1) {
-        if ((q = formats_qrels_read_jg(argv[optind], &err)) == NULL) {
+        if (campaign_votes_read_file(&c, argv[optind], &err) != 0) {
             util_warn("%s", err.msg);
             status = err.code ? err.code : UTIL_EXIT_INPUT;
             goto out;
-        }
-        for (size_t k = 0; k < q->ntopics; k++) {
-            const formats_qrels_topic *qt = &q->topics[k];
-            for (size_t g = 0; g < qt->ngroups; g++)
-                for (size_t i = 0; i < qt->groups[g].n; i++)
-                    add_vote(&c, qt->qid, qt->groups[g].qrels[i].docno, qt->groups[g].group,
-                             qt->groups[g].qrels[i].rel);
         }
     } else {
         if ((s = cli_campaign_open_readonly(campaign, &status)) == NULL)
@@ -163,165 +69,20 @@ int cli_agreement(int argc, char **argv)
             util_parse_long(value, strlen(value), &v) == 0)
             level = v;
         free(value);
-        if (store_judgments_each(s, judgment_cb, &c, &err) != 0) {
+        if (campaign_votes_read_campaign(&c, s, &err) != 0) {
             util_warn("%s", err.msg);
             status = err.code ? err.code : UTIL_EXIT_SYSTEM;
             goto out;
         }
     }
-    /* Assessors in name order: renumber the votes. */
-    char **sorted = util_malloc((c.nassessors + 1) * sizeof *sorted);
-    memcpy(sorted, c.assessors, c.nassessors * sizeof *sorted);
-    qsort(sorted, c.nassessors, sizeof *sorted, name_cmp);
-    size_t *rank = util_malloc((c.nassessors + 1) * sizeof *rank);
-    for (size_t a = 0; a < c.nassessors; a++)
-        for (size_t b = 0; b < c.nassessors; b++)
-            if (sorted[b] == c.assessors[a])
-                rank[a] = b;
-    for (size_t i = 0; i < c.nvotes; i++)
-        c.votes[i].assessor = rank[c.votes[i].assessor];
-    memcpy(c.assessors, sorted, c.nassessors * sizeof *sorted);
-    free(sorted);
-    free(rank);
-    size_t na = c.nassessors, ni = c.nitems;
-    long maxg = 0;
-    for (size_t i = 0; i < c.nvotes; i++)
-        if (c.votes[i].grade > maxg)
-            maxg = c.votes[i].grade;
-    size_t k = (size_t)maxg + 1;
-    /* grade_of[item * na + assessor], -1 when that assessor did not judge the item */
-    grade_of = util_malloc((ni * na + 1) * sizeof *grade_of);
-    for (size_t i = 0; i < ni * na; i++)
-        grade_of[i] = -1;
-    for (size_t i = 0; i < c.nvotes; i++)
-        grade_of[c.votes[i].item * na + c.votes[i].assessor] = c.votes[i].grade;
-    const char *header[] = { "assessor_a", "assessor_b", "documents", "agreement", "kappa",
-                             "agreement_bin", "kappa_bin" };
-    const int numeric[] = { 0, 0, 1, 1, 1, 1, 1 };
-    t = report_table_new(7, header, numeric);
-    conf = util_malloc((k * k + 4) * sizeof *conf);
-    long bconf[4];
+    campaign_votes_finish(&c);
+    metrics_agreement_compute(c.grade_of, c.nitems, c.nassessors, level, &ag);
     util_out o;
     util_out_init(&o, stdout);
-    report_table **mats = util_calloc(na * na + 1, sizeof *mats);
-    char **mat_titles = util_calloc(na * na + 1, sizeof *mat_titles);
-    size_t nmats = 0;
-    for (size_t a = 0; a < na; a++) {
-        for (size_t b = a + 1; b < na; b++) {
-            memset(conf, 0, k * k * sizeof *conf);
-            memset(bconf, 0, sizeof bconf);
-            long n = 0;
-            for (size_t i = 0; i < ni; i++) {
-                long ga = grade_of[i * na + a], gb = grade_of[i * na + b];
-                if (ga < 0 || gb < 0)
-                    continue;
-                conf[(size_t)ga * k + (size_t)gb]++;
-                bconf[(ga >= level) * 2 + (gb >= level)]++;
-                n++;
-            }
-            if (n == 0)
-                continue;
-            char cells[5][32];
-            snprintf(cells[0], 32, "%ld", n);
-            fmt4(cells[1], 32, metrics_raw_agreement(conf, k));
-            fmt4(cells[2], 32, metrics_cohen_kappa(conf, k));
-            fmt4(cells[3], 32, metrics_raw_agreement(bconf, 2));
-            fmt4(cells[4], 32, metrics_cohen_kappa(bconf, 2));
-            const char *row[] = { c.assessors[a], c.assessors[b], cells[0], cells[1], cells[2],
-                                  cells[3], cells[4] };
-            report_table_add(t, row);
-            if (!confusion)
-                continue;
-            /* rows: a's grade; columns: b's grade */
-            const char **mh = util_malloc((k + 1) * sizeof *mh);
-            int *mn = util_malloc((k + 1) * sizeof *mn);
-            char (*names)[24] = util_malloc((k + 1) * sizeof *names);
-            snprintf(names[0], 24, "%s\\%s", "a", "b");
-            mh[0] = names[0];
-            mn[0] = 0;
-            for (size_t g = 0; g < k; g++) {
-                snprintf(names[g + 1], 24, "%zu", g);
-                mh[g + 1] = names[g + 1];
-                mn[g + 1] = 1;
-            }
-            report_table *m = report_table_new(k + 1, mh, mn);
-            char (*vals)[24] = util_malloc((k + 1) * sizeof *vals);
-            const char **vr = util_malloc((k + 1) * sizeof *vr);
-            for (size_t g = 0; g < k; g++) {
-                vr[0] = names[g + 1];
-                for (size_t h = 0; h < k; h++) {
-                    snprintf(vals[h + 1], 24, "%ld", conf[g * k + h]);
-                    vr[h + 1] = vals[h + 1];
-                }
-                report_table_add(m, vr);
-            }
-            size_t tl = strlen(c.assessors[a]) + strlen(c.assessors[b]) + 64;
-            mat_titles[nmats] = util_malloc(tl);
-            snprintf(mat_titles[nmats], tl, "confusion: %s (rows) by %s (columns)", c.assessors[a],
-                     c.assessors[b]);
-            mats[nmats++] = m;
-            free(mh);
-            free(mn);
-            free(names);
-            free(vals);
-            free(vr);
-        }
-    }
-    /* Fleiss over every document judged by two assessors or more. */
-    counts = util_calloc(ni * k + 1, sizeof *counts);
-    bcounts = util_calloc(ni * 2 + 1, sizeof *bcounts);
-    long multi = 0;
-    double pairs_agree = 0.0, pairs = 0.0, bpairs_agree = 0.0;
-    for (size_t i = 0; i < ni; i++) {
-        long raters = 0;
-        for (size_t a = 0; a < na; a++) {
-            long g = grade_of[i * na + a];
-            if (g < 0)
-                continue;
-            counts[i * k + (size_t)g]++;
-            bcounts[i * 2 + (g >= level)]++;
-            raters++;
-        }
-        if (raters < 2)
-            continue;
-        multi++;
-        double rr = (double)raters * (double)(raters - 1);
-        double same = 0.0, bsame = 0.0;
-        for (size_t g = 0; g < k; g++)
-            same += (double)counts[i * k + g] * (double)(counts[i * k + g] - 1);
-        for (size_t g = 0; g < 2; g++)
-            bsame += (double)bcounts[i * 2 + g] * (double)(bcounts[i * 2 + g] - 1);
-        pairs_agree += same / rr;
-        bpairs_agree += bsame / rr;
-        pairs += 1.0;
-    }
-    if (multi > 0) {
-        char cells[5][32];
-        snprintf(cells[0], 32, "%ld", multi);
-        fmt4(cells[1], 32, pairs_agree / pairs);
-        fmt4(cells[2], 32, metrics_fleiss_kappa(counts, ni, k));
-        fmt4(cells[3], 32, bpairs_agree / pairs);
-        fmt4(cells[4], 32, metrics_fleiss_kappa(bcounts, ni, 2));
-        const char *row[] = { "all", "(Fleiss)", cells[0], cells[1], cells[2], cells[3], cells[4] };
-        report_table_add(t, row);
-    }
-    char title[128];
-    snprintf(title, sizeof title, "%zu assessors, %zu judged documents; binary: grade >= %ld", na, ni,
-             level);
-    report_table_write(t, format, title, &o);
-    int human = format == REPORT_TABLE_TEXT || format == REPORT_TABLE_MD || format == REPORT_TABLE_LATEX;
-    for (size_t m = 0; m < nmats; m++) {
-        if (human) {
-            util_out_char(&o, '\n');
-            report_table_write(mats[m], format, mat_titles[m], &o);
-        }
-        report_table_free(&mats[m]);
-        free(mat_titles[m]);
-    }
-    free(mats);
-    free(mat_titles);
+    size_t rows = report_agreement_write(&o, &ag, (const char *const *)c.assessors, c.nassessors,
+                                         c.nitems, level, format, confusion);
     status = UTIL_EXIT_OK;
-    if (report_table_rows(t) == 0)
+    if (rows == 0)
         util_warn("agreement: no document was judged by two assessors");
     if (util_out_flush(&o) != 0 || fflush(stdout) != 0) {
         util_warn("agreement: cannot write the output");
@@ -329,19 +90,8 @@ int cli_agreement(int argc, char **argv)
     }
     util_out_free(&o);
 out:
-    report_table_free(&t);
-    free(grade_of);
-    free(conf);
-    free(counts);
-    free(bcounts);
-    for (size_t i = 0; i < c.nitems; i++)
-        free(c.items[i]);
-    free(c.items);
-    for (size_t i = 0; i < c.nassessors; i++)
-        free(c.assessors[i]);
-    free(c.assessors);
-    free(c.votes);
-    formats_qrels_free(&q);
+    metrics_agreement_free(&ag);
+    campaign_votes_free(&c);
     store_close(&s);
     return status;
 }

@@ -8,186 +8,7 @@
 
 #include "assess/assess.h"
 #include "cli/cli.h"
-#include "pool/pool.h"
 #include "tui/tui.h"
-
-static const char assess_usage[] =
-    "usage: trecjudge assess [-d CAMPAIGN] [--assessor NAME] [--topic ID] [--lang LANG [--remember]]\n"
-    "       [--width N]\n"
-    "Opens the assessment screen: the topics assigned to the assessor (every topic when the\n"
-    "campaign has no assignments), one pooled document at a time. A grade key saves the\n"
-    "judgment at once; ? shows every key. --lang shows the topic in LANG when it has it;\n"
-    "--remember makes LANG the assessor's default. --width N wraps documents and topics to at\n"
-    "most N columns (default: the campaign's setting reading_width, else 100).\n";
-
-/* The collection search of the S key: BM25 over the campaign's index. */
-static long search_collection(void *ctx, const char *query, char **docnos, size_t max, util_error *err)
-{
-    (void)err;
-    index_inverted *idx = ctx;
-    index_params p;
-    index_params_init(&p);
-    index_hit *hits = util_calloc(max, sizeof *hits);
-    size_t n = 0;
-    index_query(idx, query, strlen(query), INDEX_BM25, &p, max, hits, &n);
-    for (size_t i = 0; i < n; i++)
-        docnos[i] = util_strdup(hits[i].docno);
-    free(hits);
-    return (long)n;
-}
-
-static void search_free(void *ctx)
-{
-    index_inverted *idx = ctx;
-    index_close(&idx);
-}
-
-/* Gives the session the campaign's index when there is one (brought up to date first). */
-static void attach_index(store *s, assess_session *a)
-{
-    char *path = index_path_for(store_path(s));
-    int exists = access(path, F_OK) == 0;
-    free(path);
-    if (!exists)
-        return;
-    util_error err = { 0, "" };
-    index_inverted *idx = NULL;
-    if (cli_index_update(s, NULL, 0, 0, &idx, &err) != 0 || idx == NULL) {
-        util_warn("assess: the search index cannot be used: %s", err.msg);
-        return;
-    }
-    assess_set_searcher(a, (assess_searcher){ idx, search_collection, search_free });
-}
-
-/* ---- budgeted live strategies (Move-to-Front, MaxMean) choose the next document ---- */
-
-typedef struct live_strategy {
-    store *s;
-    pool_live_kind kind;
-    size_t budget, depth;
-    long level;
-    pool_live *live;
-    /* the rankings of the current topic, copied out of the store's callback */
-    pool_run *runs;
-    char **tags;
-    char ***docnos;
-    size_t nruns;
-} live_strategy;
-
-static void live_clear(live_strategy *ls)
-{
-    pool_live_free(&ls->live);
-    for (size_t r = 0; r < ls->nruns; r++) {
-        for (size_t i = 0; i < ls->runs[r].n; i++)
-            free(ls->docnos[r][i]);
-        free(ls->docnos[r]);
-        free(ls->tags[r]);
-    }
-    util_free(&ls->runs);
-    util_free(&ls->tags);
-    util_free(&ls->docnos);
-    ls->nruns = 0;
-}
-
-static size_t setting_size(store *s, const char *key)
-{
-    util_error err = { 0, "" };
-    char *v = NULL;
-    long n = 0;
-    if (store_setting_get(s, key, &v, &err) == 1 && util_parse_long(v, strlen(v), &n) != 0)
-        n = 0;
-    free(v);
-    return n > 0 ? (size_t)n : 0;
-}
-
-static int live_ranking(void *ctx, const store_ranking *rk)
-{
-    live_strategy *ls = ctx;
-    size_t n = ls->depth > 0 && rk->n > ls->depth ? ls->depth : rk->n;
-    ls->runs = util_realloc(ls->runs, (ls->nruns + 1) * sizeof *ls->runs);
-    ls->tags = util_realloc(ls->tags, (ls->nruns + 1) * sizeof *ls->tags);
-    ls->docnos = util_realloc(ls->docnos, (ls->nruns + 1) * sizeof *ls->docnos);
-    char **d = util_calloc(n + 1, sizeof *d);
-    for (size_t i = 0; i < n; i++)
-        d[i] = util_strdup(rk->docnos[i]);
-    ls->tags[ls->nruns] = util_strdup(rk->tag);
-    ls->docnos[ls->nruns] = d;
-    ls->runs[ls->nruns] = (pool_run){ ls->tags[ls->nruns], n, (const char *const *)d };
-    ls->nruns++;
-    return 0;
-}
-
-static int live_replay(void *ctx, const char *docno, long grade)
-{
-    live_strategy *ls = ctx;
-    pool_live_next(ls->live);   /* as when it was judged: the proposal, then the judgment */
-    pool_live_judged(ls->live, docno, grade >= ls->level);
-    return 0;
-}
-
-/* A topic was opened (or a judgment undone): the strategy starts from the topic's rankings
- * and replays every assessor's judgments in the order they were made, as `pool --next`. */
-static void live_topic(void *ctx, assess_session *a)
-{
-    live_strategy *ls = ctx;
-    live_clear(ls);
-    util_error err = { 0, "" };
-    int64_t tid;
-    char key[600];
-    snprintf(key, sizeof key, "pool.depth.%s", assess_qid(a));
-    ls->depth = setting_size(ls->s, key);
-    if (ls->depth == 0)
-        ls->depth = setting_size(ls->s, "pool.depth");
-    ls->level = assess_relevance_level(a);
-    if (store_topic_id(ls->s, assess_qid(a), 0, &tid, &err) != 1 ||
-        store_rankings_each(ls->s, tid, live_ranking, ls, &err) != 0)
-        return;
-    ls->live = pool_live_new(ls->kind, ls->runs, ls->nruns, ls->budget);
-    store_pool_judgments_each(ls->s, tid, live_replay, ls, &err);
-}
-
-static long live_next(void *ctx, const assess_session *a)
-{
-    live_strategy *ls = ctx;
-    if (ls->live == NULL)
-        return -1;
-    const char *docno = pool_live_next(ls->live);
-    if (docno == NULL)
-        return ASSESS_STRATEGY_DONE;
-    return assess_item_index(a, docno);
-}
-
-static void live_judged(void *ctx, const char *docno, int relevant)
-{
-    live_strategy *ls = ctx;
-    if (ls->live != NULL)
-        pool_live_judged(ls->live, docno, relevant);
-}
-
-static void live_free(void *ctx)
-{
-    live_strategy *ls = ctx;
-    live_clear(ls);
-    free(ls);
-}
-
-/* When the campaign was pooled with mtf or maxmean, the strategy picks each next document. */
-static void attach_strategy(store *s, assess_session *a)
-{
-    util_error err = { 0, "" };
-    char *name = NULL;
-    if (store_setting_get(s, "pool.strategy", &name, &err) != 1)
-        return;
-    int mtf = strcmp(name, "mtf") == 0, maxmean = strcmp(name, "maxmean") == 0;
-    free(name);
-    if (!mtf && !maxmean)
-        return;
-    live_strategy *ls = util_calloc(1, sizeof *ls);
-    ls->s = s;
-    ls->kind = mtf ? POOL_LIVE_MTF : POOL_LIVE_MAXMEAN;
-    ls->budget = setting_size(s, "pool.budget");
-    assess_set_strategy(a, (assess_strategy){ ls, live_next, live_judged, live_topic, live_free });
-}
 
 static double monotonic_now(void)
 {
@@ -198,20 +19,15 @@ static double monotonic_now(void)
 
 int cli_assess(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
-        { "assessor", required_argument, NULL, 'a' }, { "topic", required_argument, NULL, 't' },
-        { "lang", required_argument, NULL, 'l' }, { "remember", no_argument, NULL, 'r' },
-        { "width", required_argument, NULL, 'w' },
-        { NULL, 0, NULL, 0 } };
+    const cli_command *cmd = cli_command_find("assess");
     const char *path = NULL;
     assess_options o = { 0 };
     int remember = 0, opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
         case 'h':
-            fputs(assess_usage, stdout);
+            cli_usage(cmd, stdout);
             return UTIL_EXIT_OK;
         case 'd': path = optarg; break;
         case 'a': o.assessor = optarg; break;
@@ -228,12 +44,12 @@ int cli_assess(int argc, char **argv)
             break;
         }
         default:
-            fputs(assess_usage, stderr);
+            cli_usage(cmd, stderr);
             return UTIL_EXIT_USAGE;
         }
     }
     if (optind != argc || (remember && o.lang == NULL)) {
-        fputs(assess_usage, stderr);
+        cli_usage(cmd, stderr);
         return UTIL_EXIT_USAGE;
     }
     if (cli_name_check("assess", "assessor", o.assessor) != 0 ||
@@ -258,8 +74,7 @@ int cli_assess(int argc, char **argv)
         if (store_setting_set(s, key, o.lang, &err) != 0)
             util_warn("assess: cannot remember the language: %s", err.msg);
     }
-    attach_index(s, a);
-    attach_strategy(s, a);
+    campaign_assess_attach(s, a);
     status = cli_assess_screen(a, &err);
     if (status != UTIL_EXIT_OK)
         util_warn("assess: %s", err.msg);
@@ -273,7 +88,7 @@ int cli_assess(int argc, char **argv)
 static size_t report_lines(void *ctx, assess_session *a, int width, char ***lines)
 {
     (void)a;
-    cli_live *c = ctx;
+    campaign_live *c = ctx;
     cli_report_update(c);
     long col = report_live_column(c->live, "map");
     char **body = NULL;
@@ -294,13 +109,13 @@ static size_t report_lines(void *ctx, assess_session *a, int width, char ***line
 
 int cli_assess_screen(assess_session *a, util_error *err)
 {
-    cli_report_opts o;
-    cli_report_opts_init(&o, "assess");
-    cli_live live;
+    campaign_report_opts o;
+    campaign_report_opts_init(&o, "assess");
+    campaign_live live;
     int have_report = cli_report_open(&live, assess_campaign(a), NULL, 0, &o) == UTIL_EXIT_OK;
     tui_report report = { &live, report_lines };
     int status = tui_assess(a, have_report ? &report : NULL, err);
     if (have_report)
-        cli_report_close(&live);
+        campaign_live_close(&live);
     return status;
 }

@@ -5,34 +5,27 @@
 
 #include "cli/cli.h"
 
-static const char assign_usage[] =
-    "usage: trecjudge assign [-d CAMPAIGN] [--remove] ASSESSOR TOPIC...\n"
-    "Assigns the topics to the assessor (created if new), or with --remove takes them back.\n"
-    "Every topic must be in the campaign; all of them change, or none.\n";
-
 int cli_assign(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
-        { "remove", no_argument, NULL, 'r' }, { NULL, 0, NULL, 0 } };
+    const cli_command *cmd = cli_command_find("assign");
     const char *path = NULL;
     int on = 1, opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         if (opt == 'h') {
-            fputs(assign_usage, stdout);
+            cli_usage(cmd, stdout);
             return UTIL_EXIT_OK;
         } else if (opt == 'd') {
             path = optarg;
         } else if (opt == 'r') {
             on = 0;
         } else {
-            fputs(assign_usage, stderr);
+            cli_usage(cmd, stderr);
             return UTIL_EXIT_USAGE;
         }
     }
     if (argc - optind < 2) {
-        fputs(assign_usage, stderr);
+        cli_usage(cmd, stderr);
         return UTIL_EXIT_USAGE;
     }
     for (int a = optind; a < argc; a++)

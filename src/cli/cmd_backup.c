@@ -4,28 +4,17 @@
 
 #include "cli/cli.h"
 
-static const char backup_usage[] =
-    "usage: trecjudge backup [-d CAMPAIGN] [--force] DEST\n"
-    "Copies the campaign to DEST while assessors and imports go on writing: the copy holds\n"
-    "every judgment saved before the backup began. An open campaign is its file plus the\n"
-    "-wal file beside it, where the latest judgments wait to be copied in; copying the\n"
-    "file alone loses them. DEST is written as DEST.tmp-PID, checked (SQLite's quick\n"
-    "check), made one self-contained file, then renamed to DEST. An existing DEST is kept\n"
-    "unless --force replaces it. Prints what it copied on standard error.\n";
-
 int cli_backup(int argc, char **argv)
 {
-    enum { OPT_FORCE = 256 };
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
-        { "force", no_argument, NULL, OPT_FORCE }, { NULL, 0, NULL, 0 } };
+    const cli_command *cmd = cli_command_find("backup");
+    enum { OPT_FORCE = 'f' };   /* its key in the command table */
     const char *path = NULL;
     int force = 0, opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
         case 'h':
-            fputs(backup_usage, stdout);
+            cli_usage(cmd, stdout);
             return UTIL_EXIT_OK;
         case 'd':
             path = optarg;
@@ -34,12 +23,12 @@ int cli_backup(int argc, char **argv)
             force = 1;
             break;
         default:
-            fputs(backup_usage, stderr);
+            cli_usage(cmd, stderr);
             return UTIL_EXIT_USAGE;
         }
     }
     if (argc - optind != 1) {
-        fputs(backup_usage, stderr);
+        cli_usage(cmd, stderr);
         return UTIL_EXIT_USAGE;
     }
     const char *dest = argv[optind];

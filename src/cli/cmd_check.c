@@ -3,15 +3,10 @@
 
 #include "cli/cli.h"
 
-static const char check_usage[] =
-    "usage: trecjudge check [-d CAMPAIGN]\n"
-    "Runs SQLite's integrity check and verifies that every judgment agrees with the latest\n"
-    "entry of its history. Prints the counts; exits 3 when something disagrees.\n";
-
 int cli_check(int argc, char **argv)
 {
     const char *path = NULL;
-    int rc = cli_campaign_only(argc, argv, check_usage, &path);
+    int rc = cli_campaign_only(argc, argv, &path);
     if (rc >= 0)
         return rc;
     int status = UTIL_EXIT_OK;

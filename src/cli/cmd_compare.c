@@ -6,101 +6,73 @@
 
 #include "cli/cli.h"
 
-static const char compare_usage[] =
-    "usage: trecjudge compare [-d CAMPAIGN] [OPTIONS]\n"
-    "       trecjudge compare [OPTIONS] QRELS RUN RUN [RUN...]\n"
-    "Tests every pair of runs (or each run against a baseline) on one measure's per-topic\n"
-    "values over the judged topics.\n"
-    "  -m MEASURE         the measure (default map)\n"
-    "  -l N               a grade >= N counts as relevant (default: the campaign's, or 1)\n"
-    "  --policy P         several assessors' grades merged as qrels export does: max\n"
-    "                     (default), majority, mean or primary=NAME\n"
-    "  --baseline TAG     compare each run with TAG only\n"
-    "  --test T           t, wilcoxon, sign, randomization, bootstrap or all (default t)\n"
-    "  --sided 1|2        one-sided (the first run better) or two-sided (default 2)\n"
-    "  --correction C     none, holm or bonferroni (default holm), over all comparisons of a test\n"
-    "  --permutations N   randomization permutations and bootstrap samples (default 10000)\n"
-    "  --seed S           seed of the randomization and bootstrap (default 42)\n"
-    "  --alpha A          significance level of the 'sig' column (default 0.05)\n"
-    "  --format FMT       text (default), tsv, json, md or latex\n"
-    "Pairs are ordered by the measure, best run first; effect size is the mean difference\n"
-    "over the standard deviation of the differences (d_z).\n";
-
-int cli_compare(int argc, char **argv)
-{
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' },           { "campaign", required_argument, NULL, 'd' },
-        { "measure", required_argument, NULL, 'm' },  { "baseline", required_argument, NULL, 'b' },
-        { "test", required_argument, NULL, 't' },     { "sided", required_argument, NULL, 's' },
-        { "correction", required_argument, NULL, 'c' },
-        { "permutations", required_argument, NULL, 'P' },
-        { "seed", required_argument, NULL, 'S' },     { "alpha", required_argument, NULL, 'a' },
-        { "format", required_argument, NULL, 'F' },   { "policy", required_argument, NULL, 'Q' },
-        { NULL, 0, NULL, 0 } };
-    cli_report_opts ro;
-    cli_report_opts_init(&ro, "compare");
-    const char *campaign = NULL, *measure = "map", *baseline = NULL;
-    int all_tests = 0, status = UTIL_EXIT_USAGE, opt;
-    metrics_test test = METRICS_TEST_T;
+/* What compare's command line asks for. */
+typedef struct compare_cmd_opts {
+    campaign_report_opts ro;
+    const char *campaign, *measure, *baseline;
+    int all_tests;
+    metrics_test test;
     metrics_test_opts to;
-    metrics_test_opts_init(&to);
-    metrics_correction corr = METRICS_CORRECT_HOLM;
-    report_table_format format = REPORT_TABLE_TEXT;
-    double alpha = 0.05;
-    cli_live c;
-    memset(&c, 0, sizeof c);
-    report_table *t = NULL;
+    metrics_correction corr;
+    report_table_format format;
+    double alpha;
+} compare_cmd_opts;
+
+/* Parses compare's options into o; -1 to go on, else the exit status. */
+static int compare_parse(int argc, char **argv, compare_cmd_opts *o)
+{
+    const cli_command *cmd = cli_command_find("compare");
+    int opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:m:l:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         long v;
         switch (opt) {
         case 'h':
-            fputs(compare_usage, stdout);
-            status = UTIL_EXIT_OK;
-            goto out;
+            cli_usage(cmd, stdout);
+            return UTIL_EXIT_OK;
         case 'd':
-            campaign = optarg;
+            o->campaign = optarg;
             break;
         case 'm':
-            measure = optarg;
+            o->measure = optarg;
             break;
         case 'l':
             if (util_parse_long(optarg, strlen(optarg), &v) != 0) {
                 util_warn("compare: -l needs an integer, not '%s'", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
-            ro.relevance_level = v;
-            ro.relevance_level_set = 1;
+            o->ro.relevance_level = v;
+            o->ro.relevance_level_set = 1;
             break;
         case 'b':
-            baseline = optarg;
+            o->baseline = optarg;
             break;
         case 't':
             if (strcmp(optarg, "all") == 0) {
-                all_tests = 1;
-            } else if (metrics_test_parse(optarg, &test) != 0) {
+                o->all_tests = 1;
+            } else if (metrics_test_parse(optarg, &o->test) != 0) {
                 util_warn("compare: unknown --test '%s' (t, wilcoxon, sign, randomization, "
                           "bootstrap, all)", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
             break;
         case 's':
             if (strcmp(optarg, "1") != 0 && strcmp(optarg, "2") != 0) {
                 util_warn("compare: --sided is 1 or 2, not '%s'", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
-            to.sided = optarg[0] - '0';
+            o->to.sided = optarg[0] - '0';
             break;
         case 'c':
             if (strcmp(optarg, "none") == 0) {
-                corr = METRICS_CORRECT_NONE;
+                o->corr = METRICS_CORRECT_NONE;
             } else if (strcmp(optarg, "holm") == 0) {
-                corr = METRICS_CORRECT_HOLM;
+                o->corr = METRICS_CORRECT_HOLM;
             } else if (strcmp(optarg, "bonferroni") == 0) {
-                corr = METRICS_CORRECT_BONFERRONI;
+                o->corr = METRICS_CORRECT_BONFERRONI;
             } else {
                 util_warn("compare: unknown --correction '%s' (none, holm, bonferroni)", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
             break;
         case 'P':
@@ -109,44 +81,69 @@ int cli_compare(int argc, char **argv)
                 util_warn("compare: --%s needs a %s integer, not '%s'",
                           opt == 'P' ? "permutations" : "seed",
                           opt == 'P' ? "positive" : "non-negative", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
             if (opt == 'P')
-                to.samples = v;
+                o->to.samples = v;
             else
-                to.seed = (uint64_t)v;
+                o->to.seed = (uint64_t)v;
             break;
         case 'a':
-            if (util_parse_double(optarg, strlen(optarg), &alpha) != 0 || !(alpha > 0 && alpha < 1)) {
+            if (util_parse_double(optarg, strlen(optarg), &o->alpha) != 0 || !(o->alpha > 0 && o->alpha < 1)) {
                 util_warn("compare: --alpha needs a number between 0 and 1, not '%s'", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
             break;
         case 'F':
-            if (report_table_format_parse(optarg, &format) != 0) {
+            if (report_table_format_parse(optarg, &o->format) != 0) {
                 util_warn("compare: unknown --format '%s' (text, tsv, json, md or latex)", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
             break;
         case 'Q':
-            if (cli_policy_parse(optarg, &ro.policy, &ro.primary) != 0) {
+            if (campaign_policy_parse(optarg, &o->ro.policy, &o->ro.primary) != 0) {
                 util_warn("compare: unknown --policy '%s' (max, majority, mean, primary=NAME)", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
             break;
         default:
-            fputs(compare_usage, stderr);
-            goto out;
+            cli_usage(cmd, stderr);
+            return UTIL_EXIT_USAGE;
         }
     }
     int nfiles = argc - optind;
-    if ((nfiles > 0 && nfiles < 3) || (nfiles > 0 && campaign != NULL)) {
-        fputs(compare_usage, stderr);
-        goto out;
+    if ((nfiles > 0 && nfiles < 3) || (nfiles > 0 && o->campaign != NULL)) {
+        cli_usage(cmd, stderr);
+        return UTIL_EXIT_USAGE;
     }
-    if (cli_name_check("compare", "baseline", baseline) != 0 ||
-        cli_name_check("compare", "primary assessor", ro.primary) != 0)
+    if (cli_name_check("compare", "baseline", o->baseline) != 0 ||
+        cli_name_check("compare", "primary assessor", o->ro.primary) != 0)
+        return UTIL_EXIT_USAGE;
+    return -1;
+}
+
+int cli_compare(int argc, char **argv)
+{
+    compare_cmd_opts op = { .measure = "map", .test = METRICS_TEST_T,
+                            .corr = METRICS_CORRECT_HOLM, .format = REPORT_TABLE_TEXT,
+                            .alpha = 0.05 };
+    campaign_report_opts_init(&op.ro, "compare");
+    metrics_test_opts_init(&op.to);
+    campaign_live c;
+    memset(&c, 0, sizeof c);
+    report_table *t = NULL;
+    int status = compare_parse(argc, argv, &op);
+    if (status >= 0)
         goto out;
+    int nfiles = argc - optind;
+    campaign_report_opts ro = op.ro;
+    const char *campaign = op.campaign, *measure = op.measure, *baseline = op.baseline;
+    int all_tests = op.all_tests;
+    metrics_test test = op.test;
+    metrics_test_opts to = op.to;
+    metrics_correction corr = op.corr;
+    report_table_format format = op.format;
+    double alpha = op.alpha;
     ro.measures = measure;
     status = cli_report_open(&c, campaign, argv + optind, nfiles, &ro);
     if (status != UTIL_EXIT_OK)
@@ -178,17 +175,8 @@ int cli_compare(int argc, char **argv)
     size_t *order = util_malloc(nr * sizeof *order);
     report_live_order(l, 0, -1, order);
     /* The pairs, first run the better one (or the run against the baseline). */
-    size_t npairs = 0, *pa = util_malloc(nr * nr * sizeof *pa), *pb = util_malloc(nr * nr * sizeof *pb);
-    for (size_t i = 0; i < nr; i++) {
-        for (size_t j = i + 1; j < nr && base < 0; j++) {
-            pa[npairs] = order[i];
-            pb[npairs++] = order[j];
-        }
-        if (base >= 0 && order[i] != (size_t)base) {
-            pa[npairs] = order[i];
-            pb[npairs++] = (size_t)base;
-        }
-    }
+    size_t *pa = util_malloc(nr * nr * sizeof *pa), *pb = util_malloc(nr * nr * sizeof *pb);
+    size_t npairs = metrics_compare_pairs(order, nr, base, pa, pb);
     double *x = util_malloc(nr * nt * sizeof *x);
     for (size_t r = 0; r < nr; r++)
         for (size_t k = 0; k < nt; k++)
@@ -200,34 +188,8 @@ int cli_compare(int argc, char **argv)
             tests[ntests++] = (metrics_test)k;
     else
         tests[ntests++] = test;
-    const char *header[] = { "run_a", "run_b", "topics", "mean_a", "mean_b", "diff", "d_z",
-                             "test", "statistic", "p", "p_adj", "sig" };
-    const int numeric[] = { 0, 0, 1, 1, 1, 1, 1, 0, 1, 1, 1, 0 };
-    t = report_table_new(12, header, numeric);
-    metrics_test_result *res = util_malloc((npairs + 1) * sizeof *res);
-    double *p = util_malloc((npairs + 1) * sizeof *p), *adj = util_malloc((npairs + 1) * sizeof *adj);
-    for (size_t k = 0; k < ntests; k++) {
-        for (size_t i = 0; i < npairs; i++) {
-            metrics_test_paired(tests[k], x + pa[i] * nt, x + pb[i] * nt, nt, &to, &res[i]);
-            p[i] = res[i].p;
-        }
-        metrics_p_adjust(p, npairs, corr, adj);
-        for (size_t i = 0; i < npairs; i++) {
-            char cells[8][32];
-            snprintf(cells[0], 32, "%zu", nt);
-            snprintf(cells[1], 32, "%.4f", report_live_value(l, pa[i], 0));
-            snprintf(cells[2], 32, "%.4f", report_live_value(l, pb[i], 0));
-            snprintf(cells[3], 32, "%.4f", report_live_value(l, pa[i], 0) - report_live_value(l, pb[i], 0));
-            snprintf(cells[4], 32, "%.4f", metrics_effect_size(x + pa[i] * nt, x + pb[i] * nt, nt));
-            snprintf(cells[5], 32, "%.4f", res[i].statistic);
-            snprintf(cells[6], 32, "%.4g", p[i]);
-            snprintf(cells[7], 32, "%.4g", adj[i]);
-            const char *row[] = { report_live_run(l, pa[i]), report_live_run(l, pb[i]), cells[0],
-                                  cells[1], cells[2], cells[3], cells[4], metrics_test_name(tests[k]),
-                                  cells[5], cells[6], cells[7], adj[i] < alpha ? "*" : "" };
-            report_table_add(t, row);
-        }
-    }
+    metrics_comparison *res = metrics_compare(x, nt, pa, pb, npairs, tests, ntests, &to, corr);
+    t = report_live_compare_table(l, res, ntests * npairs, nt, alpha);
     char title[256];
     snprintf(title, sizeof title, "%s over %zu judged topics, %s-sided, correction %s", measure,
              nt, to.sided == 1 ? "one" : "two",
@@ -245,10 +207,8 @@ int cli_compare(int argc, char **argv)
     free(pb);
     free(x);
     free(res);
-    free(p);
-    free(adj);
 out:
     report_table_free(&t);
-    cli_report_close(&c);
+    campaign_live_close(&c);
     return status;
 }

@@ -10,14 +10,6 @@
 
 #include "cli/cli.h"
 
-static const char demo_usage[] =
-    "usage: trecjudge demo [--dir DIR] [--assessor NAME] [--no-assess]\n"
-    "Builds the demo campaign (4 topics in 6 languages, 152 documents, 5 runs) in DIR/demo.tjdb\n"
-    "(default: a new temporary folder), pools it, and opens the assessment screen. With an\n"
-    "existing DIR/demo.tjdb it opens that one again, judgments and all.\n"
-    "The demo data is $TRECJUDGE_DEMO if set, else the installed copy (the source tree's when\n"
-    "this program is the one in the build tree).\n";
-
 /* The folder with the demo's topics, documents and runs: the source tree's only for the
  * binary in the build tree (before `make install`), so an installed one never reads it. */
 static const char *demo_data(void)
@@ -112,28 +104,25 @@ static int build(const char *campaign, const char *data)
 
 int cli_demo(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' }, { "dir", required_argument, NULL, 'D' },
-        { "assessor", required_argument, NULL, 'a' }, { "no-assess", no_argument, NULL, 'n' },
-        { NULL, 0, NULL, 0 } };
+    const cli_command *cmd = cli_command_find("demo");
     const char *dir = NULL, *assessor = NULL;
     int no_assess = 0, opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
         case 'h':
-            fputs(demo_usage, stdout);
+            cli_usage(cmd, stdout);
             return UTIL_EXIT_OK;
         case 'D': dir = optarg; break;
         case 'a': assessor = optarg; break;
         case 'n': no_assess = 1; break;
         default:
-            fputs(demo_usage, stderr);
+            cli_usage(cmd, stderr);
             return UTIL_EXIT_USAGE;
         }
     }
     if (optind != argc) {
-        fputs(demo_usage, stderr);
+        cli_usage(cmd, stderr);
         return UTIL_EXIT_USAGE;
     }
     if (cli_name_check("demo", "assessor", assessor) != 0)

@@ -1,63 +1,13 @@
 /* cmd_docs.c: `trecjudge docs import`, which stores document collections (TREC SGML, JSONL, TSV). */
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "formats/formats.h"
 
-static const char docs_usage[] =
-    "usage: trecjudge docs import [-d CAMPAIGN] [--format auto|trec|jsonl|tsv] FILE...\n"
-    "Stores each document's docno, title and text. Invalid UTF-8 is repaired (U+FFFD) and\n"
-    "counted; a docno already in the campaign is an error.\n";
-
-typedef struct docs_ctx {
-    store *s;
-    const char *path;
-    formats_docs_format fmt;
-    store_import *im;
-    uint64_t count;
-    util_progress *bar;
-    formats_docs_stats stats;
-} docs_ctx;
-
-static int docs_cb(void *vctx, const formats_doc *d, util_error *err)
-{
-    docs_ctx *c = vctx;
-    util_progress_update(c->bar, ++c->count);
-    if ((c->count == 1 && store_import_begin(c->s, c->im, err) != 0) ||
-        store_doc_add(c->s, d->docno, d->title, d->body, d->body_len, c->im->id, err) != 0 ||
-        store_batch_yield(c->s, err) != 0) {
-        /* Name the place in the file too. */
-        char msg[sizeof err->msg];
-        snprintf(msg, sizeof msg, "%s", err->msg);
-        util_error_set(err, err->code, c->path, d->line, "%s", msg);
-        return -1;
-    }
-    return 0;
-}
-
-static int64_t docs_body(store *s, const char *path, store_import *im, util_progress *bar,
-                         void *vctx, util_error *err)
-{
-    docs_ctx *c = vctx;
-    c->s = s;
-    c->path = path;
-    c->im = im;
-    c->count = 0;
-    c->bar = bar;
-    memset(&c->stats, 0, sizeof c->stats);
-    if (formats_docs_read(path, c->fmt, docs_cb, c, &c->stats, err) != 0)
-        return -1;
-    /* a file without documents is refused by the reader; this is for safety */
-    if (im->id == 0 && store_import_begin(s, im, err) != 0)
-        return -1;
-    return (int64_t)c->stats.docs;
-}
-
 static void docs_done(const char *path, int64_t items, void *vctx)
 {
-    docs_ctx *c = vctx;
+    campaign_docs_import *c = vctx;
     fprintf(stderr, "%s: imported %lld documents (%.1f MB)", path, (long long)items,
             (double)c->stats.bytes / 1e6);
     if (c->stats.repaired)
@@ -65,56 +15,17 @@ static void docs_done(const char *path, int64_t items, void *vctx)
     fputc('\n', stderr);
 }
 
-static const cli_importer docs_importer = { "docs", docs_body, docs_done, NULL, 0 };
+static const cli_importer docs_importer = { "docs", campaign_docs_body, docs_done, NULL, 0 };
+
+static int docs_format(void *ctx, const char *name)
+{
+    return formats_docs_format_parse(name, &((campaign_docs_import *)ctx)->fmt);
+}
 
 int cli_docs(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
-        { "format", required_argument, NULL, 'f' }, { NULL, 0, NULL, 0 } };
-    if (argc < 2 || strcmp(argv[1], "import") != 0) {
-        int help = argc >= 2 && strcmp(argv[1], "--help") == 0;
-        fputs(docs_usage, help ? stdout : stderr);
-        return help ? UTIL_EXIT_OK : UTIL_EXIT_USAGE;
-    }
-    argc--;
-    argv++;
-    const char *path = NULL;
-    formats_docs_format fmt = FORMATS_DOCS_AUTO;
-    int opt;
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:", longopts, NULL)) != -1) {
-        if (opt == 'h') {
-            fputs(docs_usage, stdout);
-            return UTIL_EXIT_OK;
-        } else if (opt == 'd') {
-            path = optarg;
-        } else if (opt == 'f') {
-            if (formats_docs_format_parse(optarg, &fmt) != 0) {
-                util_warn("docs import: unknown format '%s'", optarg);
-                return UTIL_EXIT_USAGE;
-            }
-        } else {
-            fputs(docs_usage, stderr);
-            return UTIL_EXIT_USAGE;
-        }
-    }
-    if (optind == argc) {
-        fputs(docs_usage, stderr);
-        return UTIL_EXIT_USAGE;
-    }
-    int status = UTIL_EXIT_OK;
-    store *s = cli_campaign_open(path, &status);
-    if (s == NULL)
-        return status;
-    docs_ctx c;
+    campaign_docs_import c;
     memset(&c, 0, sizeof c);
-    c.fmt = fmt;
-    for (int a = optind; a < argc; a++) {
-        int st = cli_import_file(s, &docs_importer, argv[a], &c);
-        if (st != UTIL_EXIT_OK && status == UTIL_EXIT_OK)
-            status = st;
-    }
-    store_close(&s);
-    return status;
+    c.fmt = FORMATS_DOCS_AUTO;
+    return cli_import_command(argc, argv, &docs_importer, docs_format, &c);
 }

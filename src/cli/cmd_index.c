@@ -7,125 +7,16 @@
 
 #include "cli/cli.h"
 
-static const char index_usage[] =
-    "usage: trecjudge index [-d CAMPAIGN] [--lang L] [--stem snowball|porter|none]\n"
-    "                       [--stopwords L|none] [--rebuild]\n"
-    "Builds the search index of the campaign's documents in CAMPAIGN.index, or adds the\n"
-    "documents imported since it was built. Text is analysed in the language L (an ISO 639-1\n"
-    "code, default en): Snowball's stemmer of L and L's stop words, as Anserini and PyTerrier\n"
-    "do. --stem porter is Porter's original English stemmer; --stopwords takes another\n"
-    "language's list, or none. Given, and different from the index's, they rebuild it.\n"
-    "--rebuild starts over.\n";
-
-typedef struct add_ctx {
-    index_inverted *idx;
-    size_t added;
-    uint64_t bytes;
-    util_progress bar;
-} add_ctx;
-
-static int add_cb(void *vctx, int64_t rowid, const char *docno, const char *title,
-                  const char *body, size_t body_len)
-{
-    add_ctx *c = vctx;
-    index_add(c->idx, rowid, docno, title, body, body_len);
-    c->added++;
-    c->bytes += body_len + (title ? strlen(title) : 0);
-    if ((c->added & 1023) == 0)
-        util_progress_update(&c->bar, c->added);
-    return 0;
-}
-
-static int same_analyzer(const index_analyzer *a, const index_analyzer *b)
-{
-    return a->stem == b->stem && strcmp(a->lang, b->lang) == 0 &&
-           strcmp(a->stopwords, b->stopwords) == 0;
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-int cli_index_update(store *s, const index_analyzer *want, int rebuild, int verbose,
-                     index_inverted **out, util_error *err)
-{
-    int rc = -1;
-    *out = NULL;
-    char *path = index_path_for(store_path(s));
-    index_inverted *idx = NULL;
-    int64_t ndocs = 0;
-    double t0 = now();
-    if (!rebuild && index_open(path, &idx, err) < 0)
-        goto out;
-    if (idx != NULL && want != NULL && !same_analyzer(index_analyzer_of(idx), want)) {
-        if (verbose)
-            fprintf(stderr, "%s: built with other analysis options; rebuilding\n", path);
-        index_free(&idx);
-    }
-    if (store_doc_count(s, &ndocs, err) != 0)
-        goto out;
-    /* A campaign never loses documents; an index with more is of another file. */
-    if (idx != NULL && index_doc_count(idx) > (size_t)ndocs)
-        index_free(&idx);
-    int fresh = idx == NULL;
-    if (fresh) {
-        index_analyzer def;
-        text_options_default(&def, NULL);
-        idx = index_new(want != NULL ? want : &def, err);
-        if (idx == NULL)
-            goto out;
-    }
-    add_ctx c = { idx, 0, 0, { .enabled = 0 } };
-    if (verbose)
-        util_progress_start(&c.bar, "index", (uint64_t)ndocs);
-    int st = store_docs_each(s, index_max_rowid(idx), add_cb, &c, err);
-    util_progress_end(&c.bar);
-    if (st != 0)
-        goto out;
-    if (index_doc_count(idx) != (size_t)ndocs) {
-        util_error_set(err, UTIL_EXIT_DATA, path, 0,
-                       "the index does not match the campaign's documents; "
-                       "run 'trecjudge index --rebuild'");
-        goto out;
-    }
-    if ((fresh || c.added > 0) && index_write(idx, path, err) != 0)
-        goto out;
-    if (!verbose && c.added > 0)
-        fprintf(stderr, "%s: %zu documents indexed (%zu in all)\n", path, c.added,
-                index_doc_count(idx));
-    if (verbose) {
-        double secs = now() - t0;
-        fprintf(stderr,
-                "%s: %zu documents (%zu added, %.1f MB in %.2f s), %zu terms, %llu tokens\n",
-                path, index_doc_count(idx), c.added, (double)c.bytes / 1e6, secs,
-                index_term_count(idx), (unsigned long long)index_token_count(idx));
-    }
-    *out = idx;
-    idx = NULL;
-    rc = 0;
-out:
-    index_free(&idx);
-    free(path);
-    return rc;
-}
-
 int cli_index(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
-        { "stem", required_argument, NULL, 's' }, { "stopwords", required_argument, NULL, 'w' },
-        { "lang", required_argument, NULL, 'l' }, { "rebuild", no_argument, NULL, 'r' },
-        { NULL, 0, NULL, 0 } };
+    const cli_command *cmd = cli_command_find("index");
     const char *path = NULL, *lang = "en", *stem = NULL, *stopwords = NULL;
     int rebuild = 0, analysis = 0, opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
         case 'h':
-            fputs(index_usage, stdout);
+            cli_usage(cmd, stdout);
             return UTIL_EXIT_OK;
         case 'd':
             path = optarg;
@@ -161,12 +52,12 @@ int cli_index(int argc, char **argv)
             rebuild = 1;
             break;
         default:
-            fputs(index_usage, stderr);
+            cli_usage(cmd, stderr);
             return UTIL_EXIT_USAGE;
         }
     }
     if (optind != argc) {
-        fputs(index_usage, stderr);
+        cli_usage(cmd, stderr);
         return UTIL_EXIT_USAGE;
     }
     index_analyzer a;
@@ -187,7 +78,7 @@ int cli_index(int argc, char **argv)
         return status;
     util_error err = { 0, "" };
     index_inverted *idx = NULL;
-    if (cli_index_update(s, analysis || rebuild ? &a : NULL, rebuild, 1, &idx, &err) != 0) {
+    if (campaign_index_update(s, analysis || rebuild ? &a : NULL, rebuild, 1, &idx, &err) != 0) {
         util_warn("%s", err.msg);
         status = err.code ? err.code : UTIL_EXIT_SYSTEM;
     }

@@ -4,88 +4,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "assess/assess.h"
 #include "cli/cli.h"
-
-static const char init_usage[] =
-    "usage: trecjudge init [-d CAMPAIGN] [--scale binary|graded4] [--grades SPEC]\n"
-    "                      [--relevance-level N] [--lang LANG]\n"
-    "Creates a new, empty campaign file (default: $TRECJUDGE_CAMPAIGN or campaign.tjdb).\n"
-    "The judgment scale is binary (0 Not relevant, 1 Relevant) unless --scale graded4\n"
-    "(0 Not, 1 Partially, 2 Fairly, 3 Highly relevant) or --grades gives it as\n"
-    "GRADE:LABEL:KEY,... (for example \"0:Not relevant:x,1:Relevant:y,2:Perfect:p\"); a key\n"
-    "the assessment screen uses for something else is refused. A grade at or above the\n"
-    "relevance level (default 1) counts as relevant. --lang sets the language topics are\n"
-    "shown in on the assessment screen (default: English when a topic has it).\n";
 
 static const char graded4[] =
     "0:Not relevant:0,1:Partially relevant:1,2:Fairly relevant:2,3:Highly relevant:3";
 
-/* Refuses a grade key the assessment screen cannot give a grade with: a control character,
- * a key of another grade, or one of the screen's own keys (from its key table), which
- * would shadow it (n after a search, q to quit). Returns 0, or -1 after a message. */
-static int check_keys(const store_grade *grades, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)grades[i].key[0];
-        const char *what = assess_key_reserved(c);
-        if (what != NULL) {
-            char list[256];
-            assess_reserved_list(list, sizeof list);
-            util_warn("init: grade key '%c' (%s) is the assessment screen's key for '%s'; choose "
-                      "another (the screen uses: %s)", c, grades[i].label, what, list);
-            return -1;
-        }
-        if (c <= ' ' || c >= 0x7f) {
-            util_warn("init: the key of grade %ld (%s) must be a visible character", grades[i].grade,
-                      grades[i].label);
-            return -1;
-        }
-        for (size_t j = 0; j < i; j++)
-            if (grades[j].key[0] == grades[i].key[0]) {
-                util_warn("init: grades %ld and %ld both have the key '%c'", grades[j].grade,
-                          grades[i].grade, c);
-                return -1;
-            }
-    }
-    return 0;
-}
-
-/* Parses a GRADE:LABEL:KEY list into grades (strings point into text, which is modified). */
-static int parse_grades(char *text, store_grade *grades, size_t max, size_t *n)
-{
-    *n = 0;
-    for (char *item = strtok(text, ","); item != NULL; item = strtok(NULL, ",")) {
-        char *c1 = strchr(item, ':'), *c2 = c1 != NULL ? strchr(c1 + 1, ':') : NULL;
-        if (c1 == NULL || c2 == NULL || *n == max)
-            return -1;
-        *c1 = *c2 = '\0';
-        long g;
-        if (util_parse_long(item, strlen(item), &g) != 0 || g < 0 || g > 1000000 ||
-            c1[1] == '\0' || strlen(c2 + 1) != 1)
-            return -1;
-        grades[*n] = (store_grade){ g, c1 + 1, c2 + 1 };
-        (*n)++;
-    }
-    return *n >= 2 ? 0 : -1;
-}
-
 int cli_init(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
-        { "scale", required_argument, NULL, 's' }, { "grades", required_argument, NULL, 'g' },
-        { "relevance-level", required_argument, NULL, 'l' }, { "lang", required_argument, NULL, 'L' },
-        { NULL, 0, NULL, 0 } };
+    const cli_command *cmd = cli_command_find("init");
     const char *lang = NULL;
     const char *path = NULL, *spec = "0:Not relevant:0,1:Relevant:1";
     long level = 1;
     int opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
         case 'h':
-            fputs(init_usage, stdout);
+            cli_usage(cmd, stdout);
             return UTIL_EXIT_OK;
         case 'd':
             path = optarg;
@@ -111,24 +46,20 @@ int cli_init(int argc, char **argv)
             lang = optarg;
             break;
         default:
-            fputs(init_usage, stderr);
+            cli_usage(cmd, stderr);
             return UTIL_EXIT_USAGE;
         }
     }
     if (optind != argc) {
-        fputs(init_usage, stderr);
+        cli_usage(cmd, stderr);
         return UTIL_EXIT_USAGE;
     }
     char *text = util_strdup(spec);
     store_grade grades[64];
     size_t n;
-    if (parse_grades(text, grades, 64, &n) != 0) {
-        util_warn("init: bad --grades '%s': give at least two GRADE:LABEL:KEY items, "
-                  "with one-character keys", spec);
-        free(text);
-        return UTIL_EXIT_USAGE;
-    }
-    if (check_keys(grades, n) != 0) {
+    util_error why = { 0, "" };
+    if (campaign_scale_parse(text, grades, 64, &n, &why) != 0) {
+        util_warn("init: %s", why.msg);
         free(text);
         return UTIL_EXIT_USAGE;
     }

@@ -7,51 +7,6 @@
 #include "cli/cli.h"
 #include "formats/formats.h"
 
-static const char qrels_usage[] =
-    "usage: trecjudge qrels import [-d CAMPAIGN] [--assessor NAME] QRELS\n"
-    "       trecjudge qrels export [-d CAMPAIGN] [--policy max|majority|mean|primary=NAME]\n"
-    "                              [--per-assessor]\n"
-    "import stores the judgments of a qrels file (grade -1: pooled, not judged) under one\n"
-    "assessor (default 'qrels'); export prints TREC qrels on standard output. When several\n"
-    "assessors judged a document, --policy decides its grade (default max); --per-assessor\n"
-    "prints every assessor's judgment with the assessor in the second column (qrels_jg form).\n";
-
-typedef struct import_ctx {
-    const char *assessor;
-    size_t topics;
-    long *scale;             /* the campaign's grades, ascending */
-    size_t nscale, capscale;
-    long *outside;           /* grades of the file not in the scale, ascending */
-    size_t noutside, capoutside;
-} import_ctx;
-
-static int scale_cb(void *vctx, const store_grade *g)
-{
-    import_ctx *c = vctx;
-    util_grow(&c->scale, &c->capscale, c->nscale + 1, sizeof *c->scale);
-    c->scale[c->nscale++] = g->grade;
-    return 0;
-}
-
-/* Notes a grade of the file that the scale does not have (-1 is "pooled, not judged"). */
-static void note_grade(import_ctx *c, long grade)
-{
-    if (grade == -1)
-        return;
-    for (size_t i = 0; i < c->nscale; i++)
-        if (c->scale[i] == grade)
-            return;
-    size_t at = 0;
-    while (at < c->noutside && c->outside[at] < grade)
-        at++;
-    if (at < c->noutside && c->outside[at] == grade)
-        return;
-    util_grow(&c->outside, &c->capoutside, c->noutside + 1, sizeof *c->outside);
-    memmove(c->outside + at + 1, c->outside + at, (c->noutside - at) * sizeof *c->outside);
-    c->outside[at] = grade;
-    c->noutside++;
-}
-
 /* "2, 3" (the first ten, then "..."). */
 static void grade_list(char *buf, size_t size, const long *g, size_t n)
 {
@@ -63,48 +18,9 @@ static void grade_list(char *buf, size_t size, const long *g, size_t n)
         snprintf(buf + len, size - len, ", ...");
 }
 
-/* The file is read and checked whole, then staged in short transactions; the judgments
- * are set once the import is committed (cli_import_file). */
-static int64_t qrels_body(store *s, const char *path, store_import *im, util_progress *bar,
-                          void *vctx, util_error *err)
-{
-    import_ctx *c = vctx;
-    int64_t n = -1, seq = 0;
-    c->nscale = c->noutside = 0;
-    formats_qrels *q = formats_qrels_read(path, err);
-    if (q == NULL || store_grades_each(s, scale_cb, c, err) != 0)
-        goto out;
-    bar->total = q->nlines;
-    if (store_import_begin(s, im, err) != 0)
-        goto out;
-    /* chunks of up to 1024 judgments of one topic: one row each in the staging table */
-    store_qrel chunk[1024];
-    size_t done = 0;
-    for (size_t t = 0; t < q->ntopics; t++) {
-        const formats_qrels_topic *qt = &q->topics[t];
-        for (size_t k = 0; k < qt->n; k += 1024) {
-            size_t m = qt->n - k < 1024 ? qt->n - k : 1024;
-            for (size_t i = 0; i < m; i++) {
-                const formats_qrel *r = &qt->qrels[k + i];
-                note_grade(c, r->rel);
-                chunk[i] = (store_qrel){ r->docno, r->iter, r->rel, (int64_t)r->line };
-            }
-            if (store_qrels_stage(s, im->id, ++seq, qt->qid, chunk, m, err) != 0 ||
-                store_batch_yield(s, err) != 0)
-                goto out;
-            util_progress_update(bar, done += m);
-        }
-    }
-    c->topics = q->ntopics;
-    n = (int64_t)q->nlines;
-out:
-    formats_qrels_free(&q);
-    return n;
-}
-
 static void qrels_done(const char *path, int64_t items, void *vctx)
 {
-    import_ctx *c = vctx;
+    campaign_qrels_import *c = vctx;
     fprintf(stderr, "%s: imported %lld judgments for %zu topics as assessor '%s'\n", path,
             (long long)items, c->topics, c->assessor);
     if (c->noutside > 0) {
@@ -120,79 +36,12 @@ static void qrels_done(const char *path, int64_t items, void *vctx)
     }
 }
 
-/* The judgments of one document, gathered while exporting. */
-typedef struct export_ctx {
-    util_out *out;
-    cli_policy pol;
-    const char *primary;
-    int per_assessor;
-    char *qid, *docno, *iter;
-    long *grades;
-    size_t n, cap;
-    long primary_grade;
-    int has_primary;
-} export_ctx;
-
-static void export_flush(export_ctx *c)
-{
-    if (c->n == 0)
-        return;
-    util_out_str(c->out, c->qid);
-    util_out_char(c->out, ' ');
-    util_out_str(c->out, c->n == 1 ? c->iter : "0");
-    util_out_char(c->out, ' ');
-    util_out_str(c->out, c->docno);
-    util_out_char(c->out, ' ');
-    util_out_long(c->out, cli_policy_grade(c->pol, c->grades, c->n, c->has_primary ? c->primary_grade : -1));
-    util_out_char(c->out, '\n');
-    c->n = 0;
-    c->has_primary = 0;
-}
-
-static int export_cb(void *vctx, const store_judgment *j)
-{
-    export_ctx *c = vctx;
-    if (c->per_assessor) {
-        util_out_printf(c->out, "%s %s %s %ld\n", j->qid, j->assessor, j->docno, j->grade);
-        return 0;
-    }
-    if (c->n > 0 && (strcmp(c->qid, j->qid) != 0 || strcmp(c->docno, j->docno) != 0))
-        export_flush(c);
-    if (c->n == 0) {
-        free(c->qid);
-        free(c->docno);
-        free(c->iter);
-        c->qid = util_strdup(j->qid);
-        c->docno = util_strdup(j->docno);
-        c->iter = util_strdup(j->iter);
-    }
-    util_grow(&c->grades, &c->cap, c->n + 1, sizeof *c->grades);
-    c->grades[c->n++] = j->grade;
-    if (c->primary != NULL && strcmp(j->assessor, c->primary) == 0) {
-        c->has_primary = 1;
-        c->primary_grade = j->grade;
-    }
-    return 0;
-}
-
-static int qrels_export(store *s, cli_policy pol, const char *primary, int per_assessor)
+static int qrels_export(store *s, campaign_policy pol, const char *primary, int per_assessor)
 {
     util_out out;
     util_out_init(&out, stdout);
-    export_ctx c;
-    memset(&c, 0, sizeof c);
-    c.out = &out;
-    c.pol = pol;
-    c.primary = primary;
-    c.per_assessor = per_assessor;
     util_error err = { 0, "" };
-    int rc = store_judgments_each(s, export_cb, &c, &err);
-    if (rc == 0)
-        export_flush(&c);
-    free(c.qid);
-    free(c.docno);
-    free(c.iter);
-    free(c.grades);
+    int rc = campaign_qrels_write(s, pol, primary, per_assessor, &out, &err);
     int wrc = util_out_flush(&out);
     util_out_free(&out);
     if (rc != 0) {
@@ -208,26 +57,23 @@ static int qrels_export(store *s, cli_policy pol, const char *primary, int per_a
 
 int cli_qrels(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
-        { "assessor", required_argument, NULL, 'a' }, { "policy", required_argument, NULL, 'p' },
-        { "per-assessor", no_argument, NULL, 'j' }, { NULL, 0, NULL, 0 } };
+    const cli_command *cmd = cli_command_find("qrels");
     if (argc < 2 || (strcmp(argv[1], "import") != 0 && strcmp(argv[1], "export") != 0)) {
         int help = argc >= 2 && strcmp(argv[1], "--help") == 0;
-        fputs(qrels_usage, help ? stdout : stderr);
+        cli_usage(cmd, help ? stdout : stderr);
         return help ? UTIL_EXIT_OK : UTIL_EXIT_USAGE;
     }
     int import = strcmp(argv[1], "import") == 0;
     argc--;
     argv++;
     const char *path = NULL, *assessor = "qrels", *primary = NULL;
-    cli_policy pol = CLI_POLICY_MAX;
+    campaign_policy pol = CAMPAIGN_POLICY_MAX;
     int per_assessor = 0, opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
         case 'h':
-            fputs(qrels_usage, stdout);
+            cli_usage(cmd, stdout);
             return UTIL_EXIT_OK;
         case 'd':
             path = optarg;
@@ -239,18 +85,18 @@ int cli_qrels(int argc, char **argv)
             per_assessor = 1;
             break;
         case 'p':
-            if (cli_policy_parse(optarg, &pol, &primary) != 0) {
+            if (campaign_policy_parse(optarg, &pol, &primary) != 0) {
                 util_warn("qrels export: unknown policy '%s' (max, majority, mean, primary=NAME)", optarg);
                 return UTIL_EXIT_USAGE;
             }
             break;
         default:
-            fputs(qrels_usage, stderr);
+            cli_usage(cmd, stderr);
             return UTIL_EXIT_USAGE;
         }
     }
     if (argc - optind != (import ? 1 : 0)) {
-        fputs(qrels_usage, stderr);
+        cli_usage(cmd, stderr);
         return UTIL_EXIT_USAGE;
     }
     if (cli_name_check(import ? "qrels import" : "qrels export", "assessor", assessor) != 0 ||
@@ -260,10 +106,10 @@ int cli_qrels(int argc, char **argv)
     store *s = import ? cli_campaign_open(path, &status) : cli_campaign_open_readonly(path, &status);
     if (s == NULL)
         return status;
-    import_ctx ic;
+    campaign_qrels_import ic;
     memset(&ic, 0, sizeof ic);
     ic.assessor = assessor;
-    cli_importer qrels_importer = { "qrels", qrels_body, qrels_done, assessor, 1 };
+    cli_importer qrels_importer = { "qrels", campaign_qrels_body, qrels_done, assessor, 1 };
     status = import ? cli_import_file(s, &qrels_importer, argv[optind], &ic)
                     : qrels_export(s, pol, primary, per_assessor);
     free(ic.scale);

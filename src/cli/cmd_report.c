@@ -10,437 +10,32 @@
 #include "cli/cli.h"
 #include "formats/formats.h"
 
-static const char report_usage[] =
-    "usage: trecjudge report [-d CAMPAIGN] [OPTIONS]\n"
-    "       trecjudge report [OPTIONS] QRELS RUN [RUN...]\n"
-    "Every measure of every run over the topics judged so far, as `trecjudge eval` computes\n"
-    "them on the campaign's exported qrels (several assessors: the highest grade).\n"
-    "  -m MEASURE         a measure (repeatable; default MAP GMAP P@10 R-prec bpref MRR\n"
-    "                     nDCG@10 RBP resid ERR@20 judged@10)\n"
-    "  --rbp-p P          persistence of the default RBP columns (default 0.8)\n"
-    "  -l N               a grade >= N counts as relevant (default: the campaign's)\n"
-    "  --policy P         several assessors' grades as qrels export merges them: max\n"
-    "                     (default), majority, mean or primary=NAME\n"
-    "  --sort MEASURE     order of the runs (default: the first measure)\n"
-    "  --topic QID        one topic's values (drill-down)\n"
-    "  --run TAG          one run's values on each judged topic, then its summary\n"
-    "  --format FMT       text (default), tsv, json, md or latex\n"
-    "  --stability        Kendall tau and tau_AP between the ranking by the sort measure\n"
-    "                     and by each other measure, and at each checkpoint\n"
-    "  --checkpoint-every N  a checkpoint every N judgments of the history (campaign only)\n"
-    "  --plot KIND        a chart instead of the table: pr, cg, dcg, ndcg or rpdiff\n"
-    "  --runs A[,B...]    the runs to plot (default: the best three; rpdiff: the best two)\n"
-    "  --depth N          ranks of the cg/dcg/ndcg curves (default 20)\n"
-    "  --svg FILE         write the chart as SVG to FILE instead of the terminal\n"
-    "  --watch SECONDS    redraw every SECONDS as judgments arrive (campaign only)\n"
-    "  --count N          with --watch: stop after N drawings\n";
-
-/* ---- loading: a campaign's history replayed, or qrels and run files ---- */
-
-/* One assessor's grade of one document. */
-typedef struct replay_vote {
-    char *assessor;
-    long grade;
-} replay_vote;
-
-typedef struct replay_doc {
-    char *key;             /* "qid\tdocno" */
-    replay_vote *votes;
-    size_t nvotes, cap;
-} replay_doc;
-
-struct cli_replay {
-    replay_doc *docs;
-    size_t ndocs, cap;
-    uint32_t *slot;
-    size_t slots;
-};
-
-static replay_doc *replay_find(struct cli_replay *r, const char *qid, const char *docno)
-{
-    size_t ql = strlen(qid), dl = strlen(docno);
-    char *key = util_malloc(ql + dl + 2);
-    memcpy(key, qid, ql);
-    key[ql] = '\t';
-    memcpy(key + ql + 1, docno, dl + 1);
-    uint64_t h = util_hash(key, ql + dl + 1);
-    if (2 * (r->ndocs + 1) > r->slots) {
-        size_t slots = r->slots ? r->slots * 2 : 1024;
-        free(r->slot);
-        r->slot = util_calloc(slots, sizeof *r->slot);
-        r->slots = slots;
-        for (size_t k = 0; k < r->ndocs; k++) {
-            size_t i = util_hash(r->docs[k].key, strlen(r->docs[k].key)) & (slots - 1);
-            while (r->slot[i] != 0)
-                i = (i + 1) & (slots - 1);
-            r->slot[i] = (uint32_t)k + 1;
-        }
-    }
-    size_t i = h & (r->slots - 1);
-    while (r->slot[i] != 0) {
-        replay_doc *d = &r->docs[r->slot[i] - 1];
-        if (strcmp(d->key, key) == 0) {
-            free(key);
-            return d;
-        }
-        i = (i + 1) & (r->slots - 1);
-    }
-    util_grow(&r->docs, &r->cap, r->ndocs + 1, sizeof *r->docs);
-    replay_doc *d = &r->docs[r->ndocs];
-    memset(d, 0, sizeof *d);
-    d->key = key;
-    r->slot[i] = (uint32_t)++r->ndocs;
-    return d;
-}
-
-/* The document's grade under the report's policy, as `qrels export --policy` gives it. */
-static long replay_grade(const replay_doc *d, const cli_live *c)
-{
-    long small[16], *grades = d->nvotes <= 16 ? small : util_malloc(d->nvotes * sizeof *grades);
-    long primary = -1;
-    for (size_t i = 0; i < d->nvotes; i++) {
-        grades[i] = d->votes[i].grade;
-        if (c->primary != NULL && grades[i] >= 0 && strcmp(d->votes[i].assessor, c->primary) == 0)
-            primary = grades[i];
-    }
-    long g = cli_policy_grade(c->policy, grades, d->nvotes, primary);
-    if (grades != small)
-        free(grades);
-    return g;
-}
-
-static void replay_free(struct cli_replay **rp)
-{
-    struct cli_replay *r = *rp;
-    if (r == NULL)
-        return;
-    for (size_t k = 0; k < r->ndocs; k++) {
-        for (size_t i = 0; i < r->docs[k].nvotes; i++)
-            free(r->docs[k].votes[i].assessor);
-        free(r->docs[k].votes);
-        free(r->docs[k].key);
-    }
-    free(r->docs);
-    free(r->slot);
-    free(r);
-    *rp = NULL;
-}
-
-static int history_cb(void *vctx, const store_history *h)
-{
-    cli_live *c = vctx;
-    replay_doc *d = replay_find(c->replay, h->qid, h->docno);
-    size_t i = 0;
-    while (i < d->nvotes && strcmp(d->votes[i].assessor, h->assessor) != 0)
-        i++;
-    if (i == d->nvotes) {
-        util_grow(&d->votes, &d->cap, d->nvotes + 1, sizeof *d->votes);
-        d->votes[d->nvotes].assessor = util_strdup(h->assessor);
-        d->nvotes++;
-    }
-    d->votes[i].grade = h->grade;
-    report_live_judge(c->live, h->qid, h->docno, replay_grade(d, c));
-    c->last = h->id;
-    c->changes++;
-    if (c->checkpoint_every > 0 && c->changes % c->checkpoint_every == 0) {
-        report_live_hold(c->live, 0);
-        report_live_checkpoint(c->live);
-        util_grow(&c->checkpoint_at, &c->checkpoint_cap, c->ncheckpoints + 1,
-                  sizeof *c->checkpoint_at);
-        c->checkpoint_at[c->ncheckpoints++] = report_live_judgments(c->live);
-        report_live_hold(c->live, 1);
-    }
-    return 0;
-}
-
-static int ranking_cb(void *vctx, const store_ranking *r)
-{
-    cli_live *c = vctx;
-    report_live_add_ranking(c->live, r->tag, r->qid, r->docnos, r->scores, r->n);
-    return 0;
-}
-
-/* A run file's topics, kept until its tag (the last line's) is known. */
-typedef struct file_topic {
-    char *qid;
-    char **docnos;
-    double *scores;
-    size_t n;
-} file_topic;
-
-typedef struct file_run {
-    file_topic *topics;
-    size_t n, cap;
-} file_run;
-
-static int file_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
-{
-    (void)err;
-    file_run *fr = vctx;
-    util_grow(&fr->topics, &fr->cap, fr->n + 1, sizeof *fr->topics);
-    file_topic *t = &fr->topics[fr->n++];
-    t->qid = util_strdup(rt->qid);
-    t->n = rt->ndocs;
-    t->docnos = util_malloc((rt->ndocs + 1) * sizeof *t->docnos);
-    t->scores = util_malloc((rt->ndocs + 1) * sizeof *t->scores);
-    for (size_t i = 0; i < rt->ndocs; i++) {
-        t->docnos[i] = util_strdup(rt->docs[i].docno);
-        t->scores[i] = rt->docs[i].score;
-    }
-    return 0;
-}
-
-static void file_run_free(file_run *fr)
-{
-    for (size_t k = 0; k < fr->n; k++) {
-        for (size_t i = 0; i < fr->topics[k].n; i++)
-            free(fr->topics[k].docnos[i]);
-        free(fr->topics[k].docnos);
-        free(fr->topics[k].scores);
-        free(fr->topics[k].qid);
-    }
-    free(fr->topics);
-    memset(fr, 0, sizeof *fr);
-}
-
-static int load_files(cli_live *c, char **files, int nfiles)
-{
-    util_error err = { 0, "" };
-    formats_qrels *q = formats_qrels_read(files[0], &err);
-    if (q == NULL) {
-        util_warn("%s", err.msg);
-        return err.code ? err.code : UTIL_EXIT_INPUT;
-    }
-    for (size_t t = 0; t < q->ntopics; t++)
-        for (size_t k = 0; k < q->topics[t].n; k++)
-            report_live_judge(c->live, q->topics[t].qid, q->topics[t].qrels[k].docno,
-                              q->topics[t].qrels[k].rel < 0 ? -1 : q->topics[t].qrels[k].rel);
-    formats_qrels_free(&q);
-    for (int f = 1; f < nfiles; f++) {
-        file_run fr = { NULL, 0, 0 };
-        formats_run_info info;
-        if (formats_run_read(files[f], FORMATS_RUN_GROUP, file_topic_cb, &fr, &info, &err) != 0) {
-            util_warn("%s", err.msg);
-            file_run_free(&fr);
-            formats_run_info_free(&info);
-            return err.code ? err.code : UTIL_EXIT_INPUT;
-        }
-        for (size_t k = 0; k < fr.n; k++)
-            report_live_add_ranking(c->live, info.tag, fr.topics[k].qid,
-                                    (const char *const *)fr.topics[k].docnos, fr.topics[k].scores,
-                                    fr.topics[k].n);
-        file_run_free(&fr);
-        formats_run_info_free(&info);
-    }
-    return UTIL_EXIT_OK;
-}
-
-int cli_report_update(cli_live *c)
-{
-    if (c->store == NULL)
-        return UTIL_EXIT_OK;
-    util_error err = { 0, "" };
-    report_live_hold(c->live, 1);
-    int rc = store_history_each(c->store, c->last, history_cb, c, &err);
-    report_live_hold(c->live, 0);
-    if (rc != 0) {
-        util_warn("%s", err.msg);
-        return err.code ? err.code : UTIL_EXIT_SYSTEM;
-    }
-    return UTIL_EXIT_OK;
-}
-
-int cli_report_open(cli_live *c, const char *campaign, char **files, int nfiles,
-                    const cli_report_opts *o)
-{
-    memset(c, 0, sizeof *c);
-    int status = UTIL_EXIT_OK;
-    metrics_params p;
-    metrics_params_init(&p);
-    if (nfiles == 0) {
-        c->store = cli_campaign_open_readonly(campaign, &status);
-        if (c->store == NULL)
-            return status;
-        char *level = NULL;
-        util_error err = { 0, "" };
-        long v;
-        if (store_setting_get(c->store, "relevance_level", &level, &err) > 0 &&
-            util_parse_long(level, strlen(level), &v) == 0)
-            p.relevance_level = v;
-        free(level);
-    }
-    if (o->relevance_level_set)
-        p.relevance_level = o->relevance_level;
-    char msg[512];
-    c->live = report_live_new(&p, o->measures, o->rbp_p, msg, sizeof msg);
-    if (c->live == NULL) {
-        util_warn("%s: %s", o->command, msg);
-        cli_report_close(c);
-        return UTIL_EXIT_USAGE;
-    }
-    c->checkpoint_every = o->checkpoint_every;
-    c->policy = o->policy;
-    c->primary = o->primary;
-    report_live_hold(c->live, 1);
-    if (nfiles > 0) {
-        status = load_files(c, files, nfiles);
-    } else {
-        util_error err = { 0, "" };
-        c->replay = util_calloc(1, sizeof *c->replay);
-        if (store_rankings_each(c->store, 0, ranking_cb, c, &err) != 0) {
-            util_warn("%s", err.msg);
-            status = err.code ? err.code : UTIL_EXIT_SYSTEM;
-        }
-    }
-    report_live_hold(c->live, 0);
-    if (status == UTIL_EXIT_OK)
-        status = cli_report_update(c);
-    if (status != UTIL_EXIT_OK)
-        cli_report_close(c);
-    return status;
-}
-
-void cli_report_close(cli_live *c)
-{
-    report_live_free(&c->live);
-    replay_free(&c->replay);
-    store_close(&c->store);
-    free(c->checkpoint_at);
-    c->checkpoint_at = NULL;
-}
-
-void cli_report_opts_init(cli_report_opts *o, const char *command)
-{
-    memset(o, 0, sizeof *o);
-    o->command = command;
-    o->rbp_p = 0.8;
-}
-
 /* ---- printing ---- */
 
-static void fmt_value(char *buf, size_t size, double v)
-{
-    snprintf(buf, size, "%.4f", v);
-}
-
+/* The leaderboard (of one topic with topic), titled unless tsv or json. */
 static void print_board(report_live *l, report_table_format f, size_t sort, const char *topic,
                         util_out *o)
 {
-    size_t nm = report_live_nmeasures(l), nr = report_live_nruns(l);
-    int machine = f == REPORT_TABLE_TSV || f == REPORT_TABLE_JSON;
-    const char **header = util_malloc((nm + 2) * sizeof *header);
-    int *numeric = util_calloc(nm + 2, sizeof *numeric);
-    header[0] = "rank";
-    header[1] = "run";
-    numeric[0] = 1;
-    for (size_t m = 0; m < nm; m++) {
-        header[m + 2] = machine ? report_live_measure(l, m) : report_live_label(l, m);
-        numeric[m + 2] = 1;
-    }
-    report_table *t = report_table_new(nm + 2, header, numeric);
-    long ti = topic != NULL ? report_live_topic_find(l, topic) : -1;
-    size_t *order = util_malloc((nr + 1) * sizeof *order);
-    report_live_order(l, sort, ti, order);
-    char (*cells)[32] = util_malloc((nm + 2) * sizeof *cells);
-    const char **row = util_malloc((nm + 2) * sizeof *row);
-    for (size_t i = 0; i < nr; i++) {
-        size_t r = order[i];
-        snprintf(cells[0], sizeof cells[0], "%zu", i + 1);
-        row[0] = cells[0];
-        row[1] = report_live_run(l, r);
-        for (size_t m = 0; m < nm; m++) {
-            double v = ti >= 0 ? report_live_topic_value(l, r, (size_t)ti, m)
-                               : report_live_value(l, r, m);
-            row[m + 2] = cells[m + 2];
-            if (topic != NULL && ti < 0)
-                row[m + 2] = NULL;
-            else if (report_live_kind(l, m) == METRICS_LONG)
-                snprintf(cells[m + 2], sizeof cells[0], "%ld", (long)v);
-            else
-                fmt_value(cells[m + 2], sizeof cells[0], v);
-        }
-        report_table_add(t, row);
-    }
     char title[256];
-    if (topic != NULL)
-        snprintf(title, sizeof title, "topic %s%s", topic, ti < 0 ? " (not judged)" : "");
-    else
-        snprintf(title, sizeof title, "%zu runs, %zu judged topics, %ld judgments",
-                 nr, report_live_ntopics(l), report_live_judgments(l));
-    report_table_write(t, f, f == REPORT_TABLE_TSV || f == REPORT_TABLE_JSON ? NULL : title, o);
-    report_table_free(&t);
-    free(cells);
-    free(row);
-    free(order);
-    free(header);
-    free(numeric);
-}
-
-static void print_run(report_live *l, report_table_format f, size_t run, util_out *o)
-{
-    size_t nm = report_live_nmeasures(l), nt = report_live_ntopics(l);
     int machine = f == REPORT_TABLE_TSV || f == REPORT_TABLE_JSON;
-    const char **header = util_malloc((nm + 1) * sizeof *header);
-    int *numeric = util_calloc(nm + 1, sizeof *numeric);
-    header[0] = "topic";
-    for (size_t m = 0; m < nm; m++) {
-        header[m + 1] = machine ? report_live_measure(l, m) : report_live_label(l, m);
-        numeric[m + 1] = 1;
-    }
-    report_table *t = report_table_new(nm + 1, header, numeric);
-    char (*cells)[32] = util_malloc((nm + 1) * sizeof *cells);
-    const char **row = util_malloc((nm + 1) * sizeof *row);
-    for (size_t k = 0; k <= nt; k++) {
-        row[0] = k < nt ? report_live_topic(l, k) : "all";
-        for (size_t m = 0; m < nm; m++) {
-            double v = k < nt ? report_live_topic_value(l, run, k, m) : report_live_value(l, run, m);
-            if (report_live_kind(l, m) == METRICS_LONG)
-                snprintf(cells[m + 1], sizeof cells[0], "%ld", (long)v);
-            else
-                fmt_value(cells[m + 1], sizeof cells[0], v);
-            row[m + 1] = cells[m + 1];
-        }
-        report_table_add(t, row);
-    }
-    char title[256];
-    snprintf(title, sizeof title, "run %s over %zu judged topics", report_live_run(l, run), nt);
+    report_table *t = report_live_board(l, machine, sort, topic, title, sizeof title);
     report_table_write(t, f, machine ? NULL : title, o);
     report_table_free(&t);
-    free(cells);
-    free(row);
-    free(header);
-    free(numeric);
 }
 
-static void print_stability(const cli_live *c, report_table_format f, size_t sort, util_out *o)
+/* One run's values on each judged topic, then its summary. */
+static void print_run(report_live *l, report_table_format f, size_t run, util_out *o)
 {
-    report_live *l = c->live;
-    const char *header[] = { "reference", "compared", "judgments", "tau", "tau_ap" };
-    const int numeric[] = { 0, 0, 1, 1, 1 };
-    report_table *t = report_table_new(5, header, numeric);
-    char j[32], a[32], b[32], ref[96];
-    for (size_t m = 0; m < report_live_nmeasures(l); m++) {
-        if (m == sort)
-            continue;
-        double tau, ap;
-        report_live_agreement(l, sort, m, &tau, &ap);
-        snprintf(j, sizeof j, "%ld", report_live_judgments(l));
-        fmt_value(a, sizeof a, tau);
-        fmt_value(b, sizeof b, ap);
-        const char *row[] = { report_live_label(l, sort), report_live_label(l, m), j, a, b };
-        report_table_add(t, row);
-    }
-    for (size_t k = 0; k < report_live_ncheckpoints(l); k++) {
-        double tau, ap;
-        if (report_live_stability(l, k, sort, &tau, &ap) != 0)
-            continue;
-        snprintf(ref, sizeof ref, "%s@checkpoint", report_live_label(l, sort));
-        snprintf(j, sizeof j, "%ld", c->checkpoint_at[k]);
-        fmt_value(a, sizeof a, tau);
-        fmt_value(b, sizeof b, ap);
-        const char *row[] = { ref, report_live_label(l, sort), j, a, b };
-        report_table_add(t, row);
-    }
+    char title[256];
+    int machine = f == REPORT_TABLE_TSV || f == REPORT_TABLE_JSON;
+    report_table *t = report_live_run_table(l, machine, run, title, sizeof title);
+    report_table_write(t, f, machine ? NULL : title, o);
+    report_table_free(&t);
+}
+
+static void print_stability(const campaign_live *c, report_table_format f, size_t sort, util_out *o)
+{
+    report_table *t = report_live_stability_table(c->live, sort, c->checkpoint_at);
     if (f == REPORT_TABLE_TEXT || f == REPORT_TABLE_MD || f == REPORT_TABLE_LATEX)
         util_out_char(o, '\n');
     report_table_write(t, f, "stability of the ranking of the runs", o);
@@ -501,75 +96,11 @@ static int do_plot(report_live *l, const char *kind, const char *runs, size_t so
         util_out_init(&file, fp);
         dst = &file;
     }
-    if (rpdiff) {
-        long col = report_live_column(l, "Rprec");
-        if (n < 2 || col < 0) {
-            util_warn("report: rpdiff needs two runs and the Rprec measure");
-            status = UTIL_EXIT_USAGE;
-        } else {
-            size_t nt = report_live_ntopics(l);
-            double *d = util_malloc(nt * sizeof *d);
-            const char **labels = util_malloc(nt * sizeof *labels);
-            for (size_t t = 0; t < nt; t++) {
-                d[t] = report_live_topic_value(l, sel[0], t, (size_t)col) -
-                       report_live_topic_value(l, sel[1], t, (size_t)col);
-                labels[t] = report_live_topic(l, t);
-            }
-            char title[256];
-            snprintf(title, sizeof title, "R-precision difference per topic: %s - %s",
-                     report_live_run(l, sel[0]), report_live_run(l, sel[1]));
-            if (svg != NULL)
-                report_plot_bars_svg(dst, title, labels, d, nt);
-            else
-                report_plot_bars_text(dst, title, labels, d, nt, 40);
-            free(d);
-            free(labels);
-        }
-    } else {
-        report_curve c;
-        size_t np = 11;
-        const char *xlabel = "rank", *ylabel = kind;
-        if (strcmp(kind, "pr") == 0) {
-            c = REPORT_CURVE_PR;
-            xlabel = "recall";
-            ylabel = "interpolated precision";
-        } else if (strcmp(kind, "cg") == 0) {
-            c = REPORT_CURVE_CG;
-            np = (size_t)depth;
-            ylabel = "CG";
-        } else if (strcmp(kind, "dcg") == 0) {
-            c = REPORT_CURVE_DCG;
-            np = (size_t)depth;
-            ylabel = "DCG";
-        } else if (strcmp(kind, "ndcg") == 0) {
-            c = REPORT_CURVE_NDCG;
-            np = (size_t)depth;
-            ylabel = "nDCG";
-        } else {
-            util_warn("report: unknown plot '%s' (pr, cg, dcg, ndcg or rpdiff)", kind);
-            status = UTIL_EXIT_USAGE;
-            goto out;
-        }
-        double *x = util_malloc(np * sizeof *x), *y = util_malloc(n * np * sizeof *y);
-        report_series *s = util_malloc(n * sizeof *s);
-        for (size_t i = 0; i < np; i++)
-            x[i] = c == REPORT_CURVE_PR ? (double)i / 10.0 : (double)(i + 1);
-        for (size_t k = 0; k < n; k++) {
-            report_live_curve(l, sel[k], c, np, y + k * np);
-            s[k].name = report_live_run(l, sel[k]);
-            s[k].y = y + k * np;
-        }
-        char title[128];
-        snprintf(title, sizeof title, "%s over %zu judged topics", ylabel, report_live_ntopics(l));
-        if (svg != NULL)
-            report_plot_lines_svg(dst, title, xlabel, ylabel, x, np, s, n);
-        else
-            report_plot_lines_text(dst, title, xlabel, x, np, s, n, 60, 12);
-        free(x);
-        free(y);
-        free(s);
+    char msg[256];
+    if (report_live_chart(l, kind, sel, n, (size_t)depth, svg != NULL, dst, msg, sizeof msg) != 0) {
+        util_warn("report: %s", msg);
+        status = UTIL_EXIT_USAGE;
     }
-out:
     if (fp != NULL) {
         int bad = util_out_flush(&file) != 0;
         util_out_free(&file);
@@ -581,80 +112,71 @@ out:
     return status;
 }
 
-int cli_report(int argc, char **argv)
+/* What report's command line asks for. */
+typedef struct report_cmd_opts {
+    campaign_report_opts ro;
+    const char *campaign, *sort_name, *topic, *plot, *runs, *svg, *run_tag;
+    report_table_format format;
+    int stability;
+    long depth, watch, count;
+    char *measures;          /* the -m options, comma-separated; freed by the caller */
+    size_t mlen;
+} report_cmd_opts;
+
+/* Parses report's options into o; -1 to go on, else the exit status. */
+static int report_parse(int argc, char **argv, report_cmd_opts *o)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' },         { "campaign", required_argument, NULL, 'd' },
-        { "measure", required_argument, NULL, 'm' }, { "rbp-p", required_argument, NULL, 'p' },
-        { "sort", required_argument, NULL, 's' },    { "topic", required_argument, NULL, 't' },
-        { "format", required_argument, NULL, 'F' },  { "stability", no_argument, NULL, 'S' },
-        { "checkpoint-every", required_argument, NULL, 'C' },
-        { "plot", required_argument, NULL, 'P' },    { "runs", required_argument, NULL, 'r' },
-        { "depth", required_argument, NULL, 'D' },   { "svg", required_argument, NULL, 'G' },
-        { "watch", required_argument, NULL, 'w' },   { "count", required_argument, NULL, 'n' },
-        { "run", required_argument, NULL, 'R' },     { "policy", required_argument, NULL, 'Q' },
-        { NULL, 0, NULL, 0 } };
-    cli_report_opts ro;
-    cli_report_opts_init(&ro, "report");
-    const char *campaign = NULL, *sort_name = NULL, *topic = NULL, *plot = NULL, *runs = NULL;
-    const char *svg = NULL, *run_tag = NULL;
-    report_table_format format = REPORT_TABLE_TEXT;
-    int stability = 0, status = UTIL_EXIT_USAGE, opt;
-    long depth = 20, watch = 0, count = 0;
-    char *measures = NULL;
-    size_t mlen = 0;
-    cli_live c;
-    memset(&c, 0, sizeof c);
+    const cli_command *cmd = cli_command_find("report");
+    int opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:m:l:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         long v;
         double dv;
         switch (opt) {
         case 'h':
-            fputs(report_usage, stdout);
-            status = UTIL_EXIT_OK;
-            goto out;
+            cli_usage(cmd, stdout);
+            return UTIL_EXIT_OK;
         case 'd':
-            campaign = optarg;
+            o->campaign = optarg;
             break;
         case 'm': {
             size_t add = strlen(optarg);
-            measures = util_realloc(measures, mlen + add + 2);
-            if (mlen)
-                measures[mlen++] = ',';
-            memcpy(measures + mlen, optarg, add + 1);
-            mlen += add;
+            o->measures = util_realloc(o->measures, o->mlen + add + 2);
+            if (o->mlen)
+                o->measures[o->mlen++] = ',';
+            memcpy(o->measures + o->mlen, optarg, add + 1);
+            o->mlen += add;
             break;
         }
         case 'l':
             if (util_parse_long(optarg, strlen(optarg), &v) != 0) {
                 util_warn("report: -l needs an integer, not '%s'", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
-            ro.relevance_level = v;
-            ro.relevance_level_set = 1;
+            o->ro.relevance_level = v;
+            o->ro.relevance_level_set = 1;
             break;
         case 'p':
             if (util_parse_double(optarg, strlen(optarg), &dv) != 0 || !(dv > 0 && dv < 1)) {
                 util_warn("report: --rbp-p needs a number between 0 and 1, not '%s'", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
-            ro.rbp_p = dv;
+            o->ro.rbp_p = dv;
             break;
         case 's':
-            sort_name = optarg;
+            o->sort_name = optarg;
             break;
         case 't':
-            topic = optarg;
+            o->topic = optarg;
             break;
         case 'F':
-            if (report_table_format_parse(optarg, &format) != 0) {
+            if (report_table_format_parse(optarg, &o->format) != 0) {
                 util_warn("report: unknown --format '%s' (text, tsv, json, md or latex)", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
             break;
         case 'S':
-            stability = 1;
+            o->stability = 1;
             break;
         case 'C':
         case 'D':
@@ -664,58 +186,77 @@ int cli_report(int argc, char **argv)
                 util_warn("report: --%s needs a positive integer, not '%s'",
                           opt == 'C' ? "checkpoint-every" : opt == 'D' ? "depth"
                           : opt == 'w' ? "watch" : "count", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
             if (opt == 'C')
-                ro.checkpoint_every = v;
+                o->ro.checkpoint_every = v;
             else if (opt == 'D')
-                depth = v;
+                o->depth = v;
             else if (opt == 'w')
-                watch = v;
+                o->watch = v;
             else
-                count = v;
+                o->count = v;
             break;
         case 'P':
-            plot = optarg;
+            o->plot = optarg;
             break;
         case 'r':
-            runs = optarg;
+            o->runs = optarg;
             break;
         case 'G':
-            svg = optarg;
+            o->svg = optarg;
             break;
         case 'R':
-            run_tag = optarg;
+            o->run_tag = optarg;
             break;
         case 'Q':
-            if (cli_policy_parse(optarg, &ro.policy, &ro.primary) != 0) {
+            if (campaign_policy_parse(optarg, &o->ro.policy, &o->ro.primary) != 0) {
                 util_warn("report: unknown --policy '%s' (max, majority, mean, primary=NAME)", optarg);
-                goto out;
+                return UTIL_EXIT_USAGE;
             }
             break;
         default:
-            fputs(report_usage, stderr);
-            goto out;
+            cli_usage(cmd, stderr);
+            return UTIL_EXIT_USAGE;
         }
     }
     int nfiles = argc - optind;
-    if (nfiles == 1 || (nfiles > 0 && campaign != NULL)) {
-        fputs(report_usage, stderr);
-        goto out;
+    if (nfiles == 1 || (nfiles > 0 && o->campaign != NULL)) {
+        cli_usage(cmd, stderr);
+        return UTIL_EXIT_USAGE;
     }
-    if (cli_name_check("report", "topic", topic) != 0 ||
-        cli_name_check("report", "run", run_tag) != 0 ||
-        cli_name_check("report", "primary assessor", ro.primary) != 0)
-        goto out;
-    if (nfiles > 0 && (watch || ro.checkpoint_every)) {
+    if (cli_name_check("report", "topic", o->topic) != 0 ||
+        cli_name_check("report", "run", o->run_tag) != 0 ||
+        cli_name_check("report", "primary assessor", o->ro.primary) != 0)
+        return UTIL_EXIT_USAGE;
+    if (nfiles > 0 && (o->watch || o->ro.checkpoint_every)) {
         util_warn("report: --watch and --checkpoint-every need a campaign");
-        goto out;
+        return UTIL_EXIT_USAGE;
     }
-    if (svg != NULL && plot == NULL) {
+    if (o->svg != NULL && o->plot == NULL) {
         util_warn("report: --svg goes with --plot");
-        goto out;
+        return UTIL_EXIT_USAGE;
     }
-    ro.measures = measures;
+    return -1;
+}
+
+int cli_report(int argc, char **argv)
+{
+    report_cmd_opts op = { .format = REPORT_TABLE_TEXT, .depth = 20 };
+    campaign_report_opts_init(&op.ro, "report");
+    campaign_live c;
+    memset(&c, 0, sizeof c);
+    int status = report_parse(argc, argv, &op);
+    if (status >= 0)
+        goto out;
+    int nfiles = argc - optind;
+    campaign_report_opts ro = op.ro;
+    const char *campaign = op.campaign, *sort_name = op.sort_name, *topic = op.topic;
+    const char *plot = op.plot, *runs = op.runs, *svg = op.svg, *run_tag = op.run_tag;
+    report_table_format format = op.format;
+    int stability = op.stability;
+    long depth = op.depth, watch = op.watch, count = op.count;
+    ro.measures = op.measures;
     status = cli_report_open(&c, campaign, argv + optind, nfiles, &ro);
     if (status != UTIL_EXIT_OK)
         goto out;
@@ -774,7 +315,7 @@ int cli_report(int argc, char **argv)
             break;
     }
 out:
-    cli_report_close(&c);
-    free(measures);
+    campaign_live_close(&c);
+    free(op.measures);
     return status;
 }

@@ -4,203 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "campaign/campaign.h"
 #include "cli/cli.h"
 #include "formats/formats.h"
-
-static const char search_usage[] =
-    "usage: trecjudge search [-d CAMPAIGN] [--model M] [--k1 X] [--b X] [--depth N]\n"
-    "                        [--topics FIELD[+FIELD...]] [--lang L]\n"
-    "                        [--topic-file FILE [--topic-format FMT]] [--tag TAG]\n"
-    "                        [-o RUN] [--import]\n"
-    "       trecjudge search [-d CAMPAIGN] [--model M] [--depth N] --query TEXT\n"
-    "                        [--add-to-pool QID]\n"
-    "Ranks the campaign's documents (through its index, built or updated first) for every\n"
-    "topic of the campaign, or of FILE, and writes a TREC run (qid Q0 docno rank score tag).\n"
-    "  --model M        jaccard, tf, logtf, tfidf, cosine or bm25 (default bm25)\n"
-    "  --k1 X, --b X    BM25's parameters (default 0.9 and 0.4)\n"
-    "  --depth N        documents per topic (default 1000)\n"
-    "  --topics FIELDS  the topic fields that make the query (default title)\n"
-    "  --lang L         the fields' language (default en when present, else the first)\n"
-    "  --topic-format   auto, clef, covid, ehealth, trec, tsv, or docs (a TREC document\n"
-    "                   file whose DOCNO is the topic id and whose text is the query)\n"
-    "  --tag TAG        the run tag (default tj-MODEL)\n"
-    "  -o RUN           write the run to RUN (default standard output, unless --import)\n"
-    "  --import         store the run in the campaign\n"
-    "  --query TEXT     print the best documents for TEXT (rank, docno, score; tab-separated)\n"
-    "  --add-to-pool Q  also add them to topic Q's pool, marked as found by search\n";
-
-/* One topic's query text. */
-typedef struct topic_query {
-    char *qid;
-    char *text;
-} topic_query;
-
-typedef struct topics_ctx {
-    topic_query *t;
-    size_t n, cap;
-    const char *fields;   /* "title+description" */
-    const char *lang;     /* NULL: en when present, else the first */
-} topics_ctx;
-
-static void topics_add(topics_ctx *c, const char *qid, char *text)
-{
-    util_grow(&c->t, &c->cap, c->n + 1, sizeof *c->t);
-    c->t[c->n].qid = util_strdup(qid);
-    c->t[c->n].text = text;
-    c->n++;
-}
-
-/* One field of a topic, as the readers and the store give them. */
-typedef struct field {
-    const char *field, *lang, *text;
-} field;
-
-/* The query of a topic from its fields: the selected fields in the chosen language,
- * joined by spaces; NULL when none of them is there. */
-static char *query_text(const topics_ctx *c, const field *f, size_t n)
-{
-    const char *lang = c->lang;
-    if (lang == NULL) {
-        for (size_t i = 0; i < n && lang == NULL; i++)
-            if (strcmp(f[i].lang, "en") == 0)
-                lang = "en";
-        if (lang == NULL && n > 0)
-            lang = f[0].lang;
-    }
-    char *out = NULL;
-    size_t len = 0, cap = 0;
-    const char *p = c->fields;
-    while (lang != NULL && *p != '\0') {
-        size_t k = strcspn(p, "+,");
-        for (size_t i = 0; i < n; i++) {
-            if (strcmp(f[i].lang, lang) != 0 || strlen(f[i].field) != k ||
-                strncmp(f[i].field, p, k) != 0)
-                continue;
-            size_t tl = strlen(f[i].text);
-            util_grow(&out, &cap, len + tl + 2, 1);
-            if (len > 0)
-                out[len++] = ' ';
-            memcpy(out + len, f[i].text, tl + 1);
-            len += tl;
-        }
-        p += k;
-        if (*p != '\0')
-            p++;
-    }
-    return out;
-}
-
-typedef struct fields_acc {
-    field *f;
-    char **own;          /* the copies f points at, three per field */
-    size_t n, cap, cap_own;
-} fields_acc;
-
-static int store_field_cb(void *ctx, const char *name, const char *lang, const char *text)
-{
-    fields_acc *a = ctx;
-    util_grow(&a->f, &a->cap, a->n + 1, sizeof *a->f);
-    util_grow(&a->own, &a->cap_own, 3 * (a->n + 1), sizeof *a->own);
-    char **o = a->own + 3 * a->n;
-    o[0] = util_strdup(name);
-    o[1] = util_strdup(lang);
-    o[2] = util_strdup(text);
-    a->f[a->n].field = o[0];
-    a->f[a->n].lang = o[1];
-    a->f[a->n].text = o[2];
-    a->n++;
-    return 0;
-}
-
-static void fields_clear(fields_acc *a)
-{
-    for (size_t i = 0; i < 3 * a->n; i++)
-        free(a->own[i]);
-    a->n = 0;
-}
-
-typedef struct topic_ids {
-    int64_t *id;
-    char **qid;
-    size_t n, cap;
-} topic_ids;
-
-static int store_topic_cb(void *ctx, int64_t topic_id, const char *qid)
-{
-    topic_ids *t = ctx;
-    size_t cap = t->cap;
-    util_grow(&t->id, &cap, t->n + 1, sizeof *t->id);
-    util_grow(&t->qid, &t->cap, t->n + 1, sizeof *t->qid);
-    t->id[t->n] = topic_id;
-    t->qid[t->n] = util_strdup(qid);
-    t->n++;
-    return 0;
-}
-
-static int campaign_topics(store *s, topics_ctx *c, util_error *err)
-{
-    topic_ids ids = { NULL, NULL, 0, 0 };
-    fields_acc acc = { NULL, NULL, 0, 0, 0 };
-    int rc = store_topics_each(s, store_topic_cb, &ids, err);
-    for (size_t i = 0; rc == 0 && i < ids.n; i++) {
-        fields_clear(&acc);
-        rc = store_topic_fields_each(s, ids.id[i], store_field_cb, &acc, err);
-        char *text = rc == 0 ? query_text(c, acc.f, acc.n) : NULL;
-        if (text != NULL)
-            topics_add(c, ids.qid[i], text);
-        else if (rc == 0)
-            util_warn("search: topic %s has none of the fields '%s' in that language; skipped",
-                      ids.qid[i], c->fields);
-    }
-    fields_clear(&acc);
-    free(acc.f);
-    free(acc.own);
-    for (size_t i = 0; i < ids.n; i++)
-        free(ids.qid[i]);
-    free(ids.qid);
-    free(ids.id);
-    return rc;
-}
-
-static int file_topic_cb(void *ctx, const formats_topic *t, util_error *err)
-{
-    (void)err;
-    topics_ctx *c = ctx;
-    field *f = util_malloc((t->nfields + 1) * sizeof *f);
-    for (size_t i = 0; i < t->nfields; i++) {
-        f[i].field = t->fields[i].field;
-        f[i].lang = t->fields[i].lang;
-        f[i].text = t->fields[i].text;
-    }
-    char *text = query_text(c, f, t->nfields);
-    free(f);
-    if (text != NULL)
-        topics_add(c, t->qid, text);
-    else
-        util_warn("search: topic %s has none of the fields '%s' in that language; skipped",
-                  t->qid, c->fields);
-    return 0;
-}
-
-/* A TREC document file used as topics: the DOCNO is the id, title and text the query. */
-static int doc_topic_cb(void *ctx, const formats_doc *d, util_error *err)
-{
-    (void)err;
-    size_t tl = strlen(d->title);
-    char *text = util_malloc(tl + d->body_len + 2);
-    memcpy(text, d->title, tl);
-    text[tl] = ' ';
-    memcpy(text + tl + 1, d->body, d->body_len);
-    text[tl + 1 + d->body_len] = '\0';
-    topics_add(ctx, d->docno, text);
-    return 0;
-}
-
-/* The ranking of one topic, scores rounded to what is printed. */
-typedef struct ranking {
-    index_hit *hits;
-    size_t n;
-} ranking;
 
 #define SCORE_FMT "%.10g"
 
@@ -224,67 +30,6 @@ static void round_scores(index_hit *h, size_t n)
     qsort(h, n, sizeof *h, hit_cmp);
 }
 
-/* Stores the rankings as a run, as `runs import` does: under the import lock, in short
- * transactions, invisible until published. */
-static int import_run(store *s, const char *tag, const topics_ctx *tc, const ranking *r,
-                      uint64_t checksum, size_t lines, util_error *err)
-{
-    char sum[33];
-    snprintf(sum, sizeof sum, "search-%016llx", (unsigned long long)checksum);
-    char label[300];
-    snprintf(label, sizeof label, "trecjudge search --tag %s", tag);
-    const char **docnos = NULL;
-    double *scores = NULL;
-    size_t capd = 0, caps = 0;
-    int64_t run_id;
-    store_recovery rec;
-    store_import im = { "run", label, sum, NULL, 0 };
-    int rc = -1;
-    if (store_import_lock(s, 1, &rec, err) != 0)
-        goto out;
-    int seen = store_import_seen(s, &im, err);
-    if (seen != 0) {
-        if (seen > 0)
-            fprintf(stderr, "run '%s': imported before (import %lld); nothing changed\n", tag,
-                    (long long)im.id);
-        rc = seen > 0 ? 0 : -1;
-        goto out;
-    }
-    if (store_import_begin(s, &im, err) != 0 || store_run_add(s, tag, im.id, &run_id, err) != 0)
-        goto fail;
-    for (size_t i = 0; i < tc->n; i++) {
-        int64_t topic_id;
-        if (store_import_topic_id(s, im.id, tc->t[i].qid, &topic_id, err) < 0)
-            goto fail;
-        util_grow(&docnos, &capd, r[i].n + 1, sizeof *docnos);
-        util_grow(&scores, &caps, r[i].n + 1, sizeof *scores);
-        for (size_t j = 0; j < r[i].n; j++) {
-            docnos[j] = r[i].hits[j].docno;
-            scores[j] = r[i].hits[j].score;
-        }
-        if (r[i].n > 0 &&
-            (store_run_ranking_add(s, run_id, topic_id, docnos, scores, r[i].n, err) != 0 ||
-             store_batch_yield(s, err) != 0))
-            goto fail;
-    }
-    if (store_import_publish(s, im.id, (int64_t)lines, err) != 0 || store_batch_end(s, err) != 0)
-        goto fail;
-    fprintf(stderr, "imported run '%s': %zu topics, %zu documents\n", tag, tc->n, lines);
-    rc = 0;
-    goto out;
-fail:
-    store_rollback(s);
-    if (im.id != 0) {   /* else the next import removes it */
-        util_error ignored = { 0, "" };
-        store_import_remove(s, im.id, &ignored);
-    }
-out:
-    store_import_unlock(s);
-    free(docnos);
-    free(scores);
-    return rc;
-}
-
 typedef struct options {
     const char *campaign, *topic_file, *topic_format, *tag, *out, *query, *pool_qid;
     index_model model;
@@ -302,62 +47,16 @@ static int parse_number(const char *name, const char *arg, double *v)
     return 0;
 }
 
-/* The highest position and the number of documents of a pool. */
-typedef struct pool_stat {
-    int64_t max, count;
-} pool_stat;
-
-static int pool_stat_cb(void *ctx, const char *docno, int64_t position, const char *source)
-{
-    (void)docno;
-    (void)source;
-    pool_stat *p = ctx;
-    if (position > p->max)
-        p->max = position;
-    p->count++;
-    return 0;
-}
-
-/* Adds the hits to a topic's pool after what it holds, with the source "search" (a
- * document pooled already keeps its place and source); returns the number added. */
-static int64_t pool_add(store *s, const char *qid, const index_hit *hits, size_t n,
-                        util_error *err)
-{
-    int64_t topic_id;
-    pool_stat before = { 0, 0 }, after = { 0, 0 };
-    int found = store_topic_id(s, qid, 0, &topic_id, err);
-    if (found <= 0) {
-        if (found == 0)
-            util_error_set(err, UTIL_EXIT_DATA, store_path(s), 0,
-                           "no topic '%s' in the campaign", qid);
-        return -1;
-    }
-    if (store_begin(s, err) != 0)
-        return -1;
-    if (store_pool_each(s, topic_id, pool_stat_cb, &before, err) != 0)
-        goto fail;
-    for (size_t i = 0; i < n; i++)
-        if (store_pool_add(s, topic_id, hits[i].docno, before.max + 1 + (int64_t)i, "search",
-                           err) != 0)
-            goto fail;
-    if (store_pool_each(s, topic_id, pool_stat_cb, &after, err) != 0 || store_commit(s, err) != 0)
-        goto fail;
-    return after.count - before.count;
-fail:
-    store_rollback(s);
-    return -1;
-}
-
-static int run_search(store *s, const options *o, topics_ctx *tc)
+static int run_search(store *s, const options *o, campaign_queries *tc)
 {
     util_error err = { 0, "" };
     int status = UTIL_EXIT_OK;
     index_inverted *idx = NULL;
-    ranking *r = NULL;
+    campaign_ranking *r = NULL;
     FILE *fp = NULL;
     util_out out;
     util_out_init(&out, stdout);
-    if (cli_index_update(s, NULL, 0, 0, &idx, &err) != 0)
+    if (campaign_index_update(s, NULL, 0, 0, &idx, &err) != 0)
         goto fail;
     size_t k = (size_t)o->depth;
     if (o->query != NULL) {
@@ -373,30 +72,17 @@ static int run_search(store *s, const options *o, topics_ctx *tc)
         }
         if (util_out_flush(&out) != 0)
             util_error_set(&err, UTIL_EXIT_SYSTEM, NULL, 0, "cannot write the results");
-        else if (o->pool_qid != NULL && (added = pool_add(s, o->pool_qid, hits, n, &err)) >= 0)
+        else if (o->pool_qid != NULL &&
+                 (added = campaign_pool_add_found(s, o->pool_qid, hits, n, &err)) >= 0)
             fprintf(stderr, "topic %s: %lld of %zu documents found by search added to its pool\n",
                     o->pool_qid, (long long)added, n);
         free(hits);
         goto done;
     }
     if (o->topic_file != NULL) {
-        int rc;
-        if (o->topic_format != NULL && strcmp(o->topic_format, "docs") == 0) {
-            formats_docs_stats st;
-            rc = formats_docs_read(o->topic_file, FORMATS_DOCS_TREC, doc_topic_cb, tc, &st, &err);
-        } else {
-            formats_topics_format fmt = FORMATS_TOPICS_AUTO;
-            if (o->topic_format != NULL &&
-                formats_topics_format_parse(o->topic_format, &fmt) != 0) {
-                util_warn("search: unknown topic format '%s'", o->topic_format);
-                status = UTIL_EXIT_USAGE;
-                goto done;
-            }
-            rc = formats_topics_read(o->topic_file, fmt, file_topic_cb, tc, &err);
-        }
-        if (rc != 0)
+        if (campaign_queries_read_file(tc, o->topic_file, o->topic_format, &err) != 0)
             goto fail;
-    } else if (campaign_topics(s, tc, &err) != 0) {
+    } else if (campaign_queries_read_campaign(s, tc, &err) != 0) {
         goto fail;
     }
     if (tc->n == 0) {
@@ -451,7 +137,7 @@ static int run_search(store *s, const options *o, topics_ctx *tc)
             goto fail;
         }
     }
-    if (o->import && import_run(s, tag, tc, r, checksum, lines, &err) != 0)
+    if (o->import && campaign_search_import(s, tag, tc, r, checksum, lines, &err) != 0)
         goto fail;
     goto done;
 fail:
@@ -478,28 +164,19 @@ done:
 
 int cli_search(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
-        { "model", required_argument, NULL, 'm' }, { "k1", required_argument, NULL, 'K' },
-        { "b", required_argument, NULL, 'B' }, { "depth", required_argument, NULL, 'n' },
-        { "topics", required_argument, NULL, 't' }, { "lang", required_argument, NULL, 'l' },
-        { "topic-file", required_argument, NULL, 'f' },
-        { "topic-format", required_argument, NULL, 'F' }, { "tag", required_argument, NULL, 'T' },
-        { "import", no_argument, NULL, 'i' }, { "query", required_argument, NULL, 'q' },
-        { "add-to-pool", required_argument, NULL, 'P' },
-        { NULL, 0, NULL, 0 } };
+    const cli_command *cmd = cli_command_find("search");
     options o;
     memset(&o, 0, sizeof o);
     o.model = INDEX_BM25;
     o.depth = 1000;
     index_params_init(&o.params);
-    topics_ctx tc = { NULL, 0, 0, "title", NULL };
+    campaign_queries tc = { NULL, 0, 0, "title", NULL };
     int opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:o:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
         case 'h':
-            fputs(search_usage, stdout);
+            cli_usage(cmd, stdout);
             return UTIL_EXIT_OK;
         case 'd': o.campaign = optarg; break;
         case 'm':
@@ -536,13 +213,13 @@ int cli_search(int argc, char **argv)
         case 'q': o.query = optarg; break;
         case 'P': o.pool_qid = optarg; break;
         default:
-            fputs(search_usage, stderr);
+            cli_usage(cmd, stderr);
             return UTIL_EXIT_USAGE;
         }
     }
     if (optind != argc || (o.query != NULL && (o.import || o.topic_file || o.out)) ||
         (o.pool_qid != NULL && o.query == NULL)) {
-        fputs(search_usage, stderr);
+        cli_usage(cmd, stderr);
         return UTIL_EXIT_USAGE;
     }
     char deftag[32];
@@ -558,11 +235,7 @@ int cli_search(int argc, char **argv)
     if (s == NULL)
         return status;
     status = run_search(s, &o, &tc);
-    for (size_t i = 0; i < tc.n; i++) {
-        free(tc.t[i].qid);
-        free(tc.t[i].text);
-    }
-    free(tc.t);
+    campaign_queries_free(&tc);
     store_close(&s);
     return status;
 }

@@ -7,14 +7,6 @@
 
 #include "cli/cli.h"
 
-static const char status_usage[] =
-    "usage: trecjudge status [-d CAMPAIGN] [-l LEVEL] [--tsv]\n"
-    "Prints, per topic, the documents in the pool, those judged (grade >= 0) and those\n"
-    "relevant (grade >= LEVEL, default 1) and the pooled documents with no text in the\n"
-    "campaign (to import with 'trecjudge docs import'), then the totals, then each\n"
-    "assessor's counts. When a -wal file with data is beside the campaign, says so on\n"
-    "standard error: the campaign is the file and its -wal; copy it with 'trecjudge backup'.\n";
-
 /* A topic's pooled documents without text, looked up by qid. */
 typedef struct no_text_entry {
     char *qid;
@@ -86,17 +78,15 @@ static int assessor_cb(void *vctx, const store_topic_status *st)
 
 int cli_status(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "help", no_argument, NULL, 'h' }, { "campaign", required_argument, NULL, 'd' },
-        { "tsv", no_argument, NULL, 't' }, { NULL, 0, NULL, 0 } };
+    const cli_command *cmd = cli_command_find("status");
     const char *path = NULL;
     long level = 1;
     int tsv = 0, opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "hd:l:", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
         case 'h':
-            fputs(status_usage, stdout);
+            cli_usage(cmd, stdout);
             return UTIL_EXIT_OK;
         case 'd':
             path = optarg;
@@ -111,12 +101,12 @@ int cli_status(int argc, char **argv)
             tsv = 1;
             break;
         default:
-            fputs(status_usage, stderr);
+            cli_usage(cmd, stderr);
             return UTIL_EXIT_USAGE;
         }
     }
     if (optind != argc) {
-        fputs(status_usage, stderr);
+        cli_usage(cmd, stderr);
         return UTIL_EXIT_USAGE;
     }
     int status = UTIL_EXIT_OK;

@@ -279,4 +279,12 @@ int formats_topics_read(const char *path, formats_topics_format fmt, formats_top
 /* Parses "auto", "clef", "covid", "ehealth", "trec", "tsv"; -1 for anything else. */
 int formats_topics_format_parse(const char *name, formats_topics_format *fmt);
 
+/* ---- Per-topic pool depths (depth.c): lines "qid K", K >= 1; blank lines and lines
+ * starting with '#' are skipped ---- */
+
+/* Calls cb for each line in file order (a qid given twice: the caller keeps the last).
+ * Returns 0, or -1 with err set ("path:line: expected ..."), or cb's non-zero return. */
+int formats_depths_read(const char *path, int (*cb)(void *ctx, const char *qid, size_t depth),
+                        void *ctx, util_error *err);
+
 #endif

@@ -269,4 +269,54 @@ double metrics_fleiss_kappa(const long *counts, size_t nitems, size_t k);
 double metrics_kendall_tau(const double *x, const double *y, size_t n);
 double metrics_tau_ap(const double *x, const double *y, size_t n);
 
+/* ---- Agreement between assessors (agreement.c) ---- */
+
+/* Two assessors on the items both judged. */
+typedef struct metrics_agreement_pair {
+    size_t a, b;                  /* assessors, a < b */
+    long n;                       /* items both judged */
+    double agreement, kappa;      /* raw agreement and Cohen's kappa on the grades */
+    double agreement_bin, kappa_bin;  /* the same on relevant (grade >= level) or not */
+    long *confusion;              /* k x k: rows a's grade, columns b's */
+} metrics_agreement_pair;
+
+typedef struct metrics_agreement {
+    size_t k;                     /* grades 0..k-1 (k = the highest grade + 1, at least 1) */
+    metrics_agreement_pair *pairs;    /* the pairs with n > 0, by a then b */
+    size_t npairs;
+    long multi;                   /* items judged by two assessors or more */
+    double agreement, kappa;      /* over those: mean pairwise agreement, Fleiss' kappa */
+    double agreement_bin, kappa_bin;
+} metrics_agreement;
+
+/* grade_of[item * nassessors + assessor]: the grade, or -1 when that assessor did not
+ * judge the item. Fills out (freed with metrics_agreement_free). */
+void metrics_agreement_compute(const long *grade_of, size_t nitems, size_t nassessors,
+                               long level, metrics_agreement *out);
+void metrics_agreement_free(metrics_agreement *a);
+
+/* ---- Comparing runs pairwise (compare.c) ---- */
+
+/* One test of one pair of runs. */
+typedef struct metrics_comparison {
+    size_t a, b;                  /* runs: a the better one, or the run against the baseline */
+    metrics_test test;
+    metrics_test_result result;
+    double p_adjusted;            /* corrected over the comparisons of the same test */
+    double effect_size;           /* d_z */
+} metrics_comparison;
+
+/* The pairs to compare: with base < 0 every pair (i, j), i before j in order (the runs,
+ * best first); else each run against base, in order. Fills a and b (nruns * nruns each)
+ * and returns the number of pairs. */
+size_t metrics_compare_pairs(const size_t *order, size_t nruns, long base, size_t *a,
+                             size_t *b);
+/* Runs each of the ntests tests on each of the npairs pairs (values: nruns x ntopics, a
+ * run's per-topic values in a row), test by test; corrects each test's p-values over its
+ * pairs. Returns ntests * npairs comparisons (freed with free). */
+metrics_comparison *metrics_compare(const double *values, size_t ntopics, const size_t *a,
+                                    const size_t *b, size_t npairs, const metrics_test *tests,
+                                    size_t ntests, const metrics_test_opts *o,
+                                    metrics_correction corr);
+
 #endif

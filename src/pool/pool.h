@@ -120,4 +120,32 @@ size_t pool_live_candidates(const pool_live *l);
 size_t pool_live_judged_count(const pool_live *l);
 void pool_live_free(pool_live **l);
 
+/* ---- Leave-one-run-out bias (bias.c): how each run's MAP changes without the documents
+ * only it contributed to the pool (Zobel 1998) ---- */
+
+/* A topic's judgments, sorted by docno (strcmp); a negative grade: pooled, not judged. */
+typedef struct pool_judged {
+    const char *const *docnos;
+    const long *grades;
+    size_t n;
+} pool_judged;
+
+typedef struct pool_bias_row {
+    size_t unique, unique_rel;   /* documents only this run contributed; the relevant ones */
+    double map, map_loo;         /* MAP on the judgments; without the run's unique documents */
+    size_t rank, rank_loo;       /* 1 + the runs with a higher MAP on the full judgments */
+} pool_bias_row;
+
+typedef struct pool_bias pool_bias;
+
+/* For runs numbered 0..nruns-1; a grade >= relevance_level is relevant. */
+pool_bias *pool_bias_new(size_t nruns, long relevance_level);
+/* Scores run's full ranking (docnos in trec_eval order) of topic t, whose judgments are j. */
+void pool_bias_add(pool_bias *b, const pool_topic *t, const pool_judged *j, uint32_t run,
+                   const char *const *docnos, size_t n);
+/* Averages over the topics each run was scored on and ranks the runs: nruns rows, which
+ * live as long as b. */
+const pool_bias_row *pool_bias_finish(pool_bias *b);
+void pool_bias_free(pool_bias **b);
+
 #endif

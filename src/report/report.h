@@ -36,6 +36,10 @@ typedef struct report_eval {
 int report_format_parse(const char *name, report_format *f);
 void report_eval_begin(report_eval *r);
 void report_eval_run(report_eval *r, const report_run *run);
+/* The run's values as trec_eval prints them under -Z (text format only): a 'Z' before each
+ * value's name and every value, integer counts included, printed %6.4f; relstring and
+ * runid are printed as usual (zscores.c). */
+void report_eval_run_zscores(const report_eval *r, const report_run *run);
 void report_eval_end(report_eval *r);
 
 /* ---- live report: every measure of every run, kept up to date judgment by judgment
@@ -176,5 +180,40 @@ typedef enum report_curve {
 /* Fills out[0..npoints-1] (for PR npoints must be 11). Uses l's scratch space only: the
  * report's values do not change. */
 void report_live_curve(report_live *l, size_t run, report_curve c, size_t npoints, double *out);
+
+/* ---- The live report's tables (board.c); machine: raw measure names (tsv, json) rather
+ * than labels. Each returns a table to free with report_table_free. ---- */
+
+/* The leaderboard: rank, run, each measure, the runs in order of measure sort; with topic,
+ * that topic's values (empty cells when it is not judged). title gets a line about it. */
+report_table *report_live_board(report_live *l, int machine, size_t sort, const char *topic,
+                                char *title, size_t title_size);
+/* One run's values on each judged topic, then "all" (its summary). */
+report_table *report_live_run_table(report_live *l, int machine, size_t run, char *title,
+                                    size_t title_size);
+/* Kendall tau and tau_AP between the ranking by measure sort and by each other measure,
+ * then at each checkpoint (checkpoint_at: the judgments at each). */
+report_table *report_live_stability_table(const report_live *l, size_t sort,
+                                          const long *checkpoint_at);
+/* The n comparisons of runs (metrics_compare) on nt topics, one row each: the runs, their
+ * means on measure 0, the difference, d_z, the test and its p-values, '*' when the
+ * adjusted p is below alpha. */
+report_table *report_live_compare_table(report_live *l, const metrics_comparison *res, size_t n,
+                                        size_t nt, double alpha);
+
+/* Draws chart kind (pr, cg, dcg, ndcg: curves to rank depth; rpdiff: the R-precision
+ * difference of sel[0] and sel[1] per topic) of the n runs sel, as text or (svg) SVG
+ * (chart.c). Returns 0, or -1 with msg saying why (an unknown kind, rpdiff without two
+ * runs or Rprec). */
+int report_live_chart(report_live *l, const char *kind, const size_t *sel, size_t n, size_t depth,
+                      int svg, util_out *o, char *msg, size_t msgsize);
+
+/* Writes the agreement ag between the nassessors assessors (named, in ag's order) on
+ * nitems judged documents: the pairs' table (then Fleiss' row), then, in text, md and
+ * latex, each pair's confusion matrix (unless confusion is 0). Returns the number of rows
+ * of the table (agreement.c). */
+size_t report_agreement_write(util_out *o, const metrics_agreement *ag,
+                              const char *const *assessors, size_t nassessors, size_t nitems,
+                              long level, report_table_format format, int confusion);
 
 #endif

@@ -467,6 +467,32 @@ static int teardown(void **state)
     return system(cmd) == 0 ? 0 : -1;
 }
 
+static int depth_cb(void *ctx, const char *qid, size_t depth)
+{
+    char *got = ctx;
+    size_t len = strlen(got);
+    snprintf(got + len, 256 - len, "%s=%zu ", qid, depth);
+    return 0;
+}
+
+/* Depth files: "qid K" lines in order, comments and blank lines skipped; a depth of 0, a
+ * word or a third field is an error at its line. */
+static void test_depths(void **state)
+{
+    (void)state;
+    char got[256] = "";
+    util_error err = { 0, "" };
+    const char *p = WRITE("depths", "# depths\n301 10\n\n302\t5\n301 3\n");
+    assert_int_equal(formats_depths_read(p, depth_cb, got, &err), 0);
+    assert_string_equal(got, "301=10 302=5 301=3 ");
+    const char *bad[] = { "301 0\n", "301 ten\n", "301 1 2\n", "301\n" };
+    for (size_t k = 0; k < 4; k++) {
+        p = write_file("bad.depths", bad[k], strlen(bad[k]));
+        assert_int_equal(formats_depths_read(p, depth_cb, got, &err), -1);
+        assert_non_null(strstr(err.msg, "bad.depths:1: expected \"qid depth\""));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -483,6 +509,7 @@ int main(void)
         cmocka_unit_test(test_long_line),
         cmocka_unit_test(test_slurp),
         cmocka_unit_test(test_split),
+        cmocka_unit_test(test_depths),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

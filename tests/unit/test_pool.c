@@ -434,6 +434,51 @@ static void test_live_pool(void **state)
     expect_pool(&p, shared, 2, "x y z");
 }
 
+/* Depth 2: A = [a b c] contributes a and b, B = [c d] contributes c and d (c is A's third:
+ * beyond the depth), so every document is unique. Judged a 1, b 0, c 1, d 0.
+ * A: AP (1/1 + 2/3) / 2 = 5/6; without a and b: c at rank 3 of 1 relevant, AP 1/3.
+ * B: AP (1/1) / 2 = 1/2; without c and d: AP 0. Ranks 1, 2; left out: 2, 2. */
+static void test_bias(void **state)
+{
+    (void)state;
+    const char *a[] = { "a", "b", "c" }, *b[] = { "c", "d" };
+    pool_run runs[] = { { "A", 3, a }, { "B", 2, b } };
+    pool_params p;
+    pool_params_init(&p);
+    p.depth = 2;
+    pool_topic *t = build(&p, runs, 2, 0);
+    const char *jd[] = { "a", "b", "c", "d" };
+    const long jg[] = { 1, 0, 1, 0 };
+    pool_judged j = { jd, jg, 4 };
+    pool_bias *pb = pool_bias_new(2, 1);
+    pool_bias_add(pb, t, &j, 0, a, 3);
+    pool_bias_add(pb, t, &j, 1, b, 2);
+    const pool_bias_row *r = pool_bias_finish(pb);
+    assert_float_equal(r[0].map, 5.0 / 6.0, 1e-12);
+    assert_float_equal(r[0].map_loo, 1.0 / 3.0, 1e-12);
+    assert_int_equal(r[0].unique, 2);
+    assert_int_equal(r[0].unique_rel, 1);
+    assert_int_equal(r[0].rank, 1);
+    assert_int_equal(r[0].rank_loo, 2);
+    assert_float_equal(r[1].map, 0.5, 1e-12);
+    assert_float_equal(r[1].map_loo, 0.0, 1e-12);
+    assert_int_equal(r[1].unique, 2);
+    assert_int_equal(r[1].unique_rel, 1);
+    assert_int_equal(r[1].rank, 2);
+    assert_int_equal(r[1].rank_loo, 2);
+    /* at relevance level 2 nothing is relevant: every AP is 0, no run moves */
+    pool_bias_free(&pb);
+    assert_null(pb);
+    pb = pool_bias_new(2, 2);
+    pool_bias_add(pb, t, &j, 0, a, 3);
+    r = pool_bias_finish(pb);
+    assert_float_equal(r[0].map, 0.0, 1e-12);
+    assert_int_equal(r[0].unique_rel, 0);
+    assert_int_equal(r[0].rank, 1);
+    pool_bias_free(&pb);
+    pool_topic_free(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -451,6 +496,7 @@ int main(void)
         cmocka_unit_test(test_live_shared_documents),
         cmocka_unit_test(test_live_prior),
         cmocka_unit_test(test_live_pool),
+        cmocka_unit_test(test_bias),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

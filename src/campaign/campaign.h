@@ -1,0 +1,402 @@
+/* campaign.h: what the commands do with a campaign (replay, pooling, imports, search). */
+#ifndef TJ_CAMPAIGN_H
+#define TJ_CAMPAIGN_H
+
+#include "assess/assess.h"
+#include "formats/formats.h"
+#include "index/index.h"
+#include "pool/pool.h"
+#include "report/report.h"
+#include "store/store.h"
+#include "util/util.h"
+
+/* How several assessors' grades of a document become one (as `qrels export --policy`). */
+typedef enum campaign_policy {
+    CAMPAIGN_POLICY_MAX, CAMPAIGN_POLICY_MAJORITY, CAMPAIGN_POLICY_MEAN, CAMPAIGN_POLICY_PRIMARY
+} campaign_policy;
+/* Parses max, majority, mean or primary=NAME (primary then points into name); -1 when
+ * name is none of them. */
+int campaign_policy_parse(const char *name, campaign_policy *p, const char **primary);
+/* The grade a policy gives a document from its n grades: -1 only when no one gave a grade
+ * of 0 or more; max; majority (ties to the higher grade); mean (rounded, halves up);
+ * primary (primary_grade when it is 0 or more, else max). */
+long campaign_policy_grade(campaign_policy p, const long *grades, size_t n, long primary_grade);
+
+/* Writes the campaign's judgments as TREC qrels ("qid iter docno grade"; iter 0 when
+ * several assessors judged the document, whose grade the policy gives), or with
+ * per_assessor every assessor's judgment ("qid assessor docno grade"). */
+int campaign_qrels_write(store *s, campaign_policy pol, const char *primary, int per_assessor,
+                         util_out *out, util_error *err);
+
+typedef struct campaign_report_opts {
+    const char *command;          /* for messages */
+    const char *measures;         /* comma-separated -m specs, NULL: the leaderboard's */
+    double rbp_p;
+    long relevance_level;
+    int relevance_level_set;      /* else the campaign's (1 for files) */
+    long checkpoint_every;        /* a checkpoint every N history entries (0: none) */
+    campaign_policy policy;       /* default max, as qrels export */
+    const char *primary;
+} campaign_report_opts;
+
+typedef struct campaign_live {
+    report_live *live;
+    store *store;                 /* NULL for files */
+    struct campaign_replay *replay;
+    int64_t last;                 /* the last history entry replayed */
+    long changes, checkpoint_every;
+    campaign_policy policy;
+    const char *primary;
+    long *checkpoint_at;          /* judgments at each checkpoint */
+    size_t ncheckpoints, checkpoint_cap;
+} campaign_live;
+
+/* The defaults: the leaderboard's measures, RBP's p 0.8, the campaign's level, max. */
+void campaign_report_opts_init(campaign_report_opts *o, const char *command);
+/* Opens the live report of the campaign s (taken over: closed by campaign_live_close), its
+ * rankings loaded and its history replayed, or, with s NULL, of files: QRELS then RUN files
+ * (nfiles >= 2). Returns 0, or -1 with err set (err->code is the exit status; c is then
+ * closed already). */
+int campaign_live_open(campaign_live *c, store *s, char **files, int nfiles,
+                       const campaign_report_opts *o, util_error *err);
+/* Replays the history entries written since the last call (campaign only). */
+int campaign_live_update(campaign_live *c, util_error *err);
+void campaign_live_close(campaign_live *c);
+
+/* ---- Pooling (pool.c): run files or a campaign's runs pooled, per topic ---- */
+
+/* One run's full ranking of one topic (kept for the bias report). */
+typedef struct campaign_pool_ranking {
+    uint32_t run;
+    size_t n;
+    char **docnos;
+} campaign_pool_ranking;
+
+typedef struct campaign_pool_topic {
+    char *qid;
+    int64_t topic_id;
+    pool_topic *pool;
+    campaign_pool_ranking *saved;
+    size_t nsaved, capsaved;
+} campaign_pool_topic;
+
+/* Per-topic depths ("qid K"). */
+typedef struct campaign_pool_depth {
+    char *qid;
+    size_t depth;
+} campaign_pool_depth;
+
+typedef struct campaign_pool {
+    pool_params params;
+    campaign_pool_depth *depths;
+    size_t ndepths, capdepths;
+    campaign_pool_topic *topics;
+    size_t ntopics, captopics;
+    size_t last;                 /* topic found last (runs list topics in the same order) */
+    char **tags;                 /* run number -> tag */
+    size_t nruns, capruns;
+    int64_t *run_ids;            /* campaign: run number -> run id */
+    int keep;                    /* keep full rankings (--bias) */
+    uint32_t cur_run;
+    pool_scored *scored;
+    size_t capscored;
+    const char **docnos;
+    size_t capdocnos;
+    store *s;                    /* campaign mode */
+    util_error *err;
+} campaign_pool;
+
+/* Which parameters the command line gave (the others come from the campaign's settings). */
+typedef struct campaign_pool_given {
+    int strategy, depth, budget, rbp_p, order, seed;
+} campaign_pool_given;
+
+/* Frees what c holds (not c->s, the campaign, which the caller closes). */
+void campaign_pool_free(campaign_pool *c);
+/* Sets topic qid's depth (a later call for the same topic wins). */
+int campaign_pool_set_depth(campaign_pool *c, const char *qid, size_t depth);
+/* Reads run files into the pools (and keeps full rankings under c->keep). */
+int campaign_pool_read_files(campaign_pool *c, char **paths, int npaths, util_error *err);
+/* Reads the campaign's runs (c->s) into the pools. */
+int campaign_pool_read_campaign(campaign_pool *c, util_error *err);
+/* Takes the campaign's pool.* settings for what g says the command line did not give. */
+int campaign_pool_load_settings(campaign_pool *c, const campaign_pool_given *g, util_error *err);
+/* Takes the campaign's pool.depth.QID settings for the topics with no depth yet. */
+int campaign_pool_topic_depths(campaign_pool *c, util_error *err);
+/* Finishes every topic's pool and orders the topics by qid. */
+void campaign_pool_finish(campaign_pool *c);
+/* Adds to the campaign's pool the documents not pooled yet (after each topic's last
+ * position), in short transactions, then records the settings; with dry_run only counts.
+ * added: documents added (or that would be); before: documents pooled before. */
+int campaign_pool_persist(campaign_pool *c, int dry_run, size_t *added, size_t *before,
+                          util_error *err);
+/* The document a live strategy (c->params) proposes next for topic qid after the
+ * campaign's judgments (relevant: grade >= level), as the assessment screen gets it:
+ * *docno (to free) or NULL when none is left; judged of candidates. */
+int campaign_pool_next(campaign_pool *c, const char *qid, long level, char **docno,
+                       size_t *judged, size_t *candidates, util_error *err);
+
+/* What pool writes: the forms of its documents, and the formats of its reports. */
+enum { CAMPAIGN_EXPORT_NONE, CAMPAIGN_EXPORT_LIST, CAMPAIGN_EXPORT_QRELS, CAMPAIGN_EXPORT_RUN };
+enum { CAMPAIGN_FMT_TABLE, CAMPAIGN_FMT_TSV, CAMPAIGN_FMT_JSON };
+
+/* Document i of n of topic qid's pool in form: list "qid docno", qrels "qid 0 docno -1",
+ * run "qid Q0 docno rank score pool" (score n - i). */
+void campaign_pool_write_doc(util_out *o, int form, const char *qid, const char *docno, size_t i,
+                             size_t n);
+/* Every topic's pool (finished) in form. */
+void campaign_pool_write(util_out *o, const campaign_pool *c, int form);
+/* The campaign's pool table in form, topic by topic in position order. */
+int campaign_pool_write_campaign(store *s, util_out *o, int form, util_error *err);
+/* Per topic: pooled documents, contributing runs, documents one run only contributed; per
+ * run: documents contributed and unique ones; with overlap, each pair of runs' shared
+ * documents. fmt: CAMPAIGN_FMT_*. */
+void campaign_pool_write_stats(util_out *o, const campaign_pool *c, int fmt, int overlap);
+
+/* Docnos, owned. */
+typedef struct campaign_docnos {
+    char **docnos;
+    size_t n, cap;
+} campaign_docnos;
+/* Appends the documents of the campaign's pool of a topic, in position order, to list. */
+int campaign_pool_list(store *s, int64_t topic_id, campaign_docnos *list, util_error *err);
+
+/* A campaign's (or a qrels file's) judgments by topic, several assessors' grades of a
+ * document merged by the policy. */
+typedef struct campaign_judged_topic {
+    char *qid;
+    char **docnos;     /* sorted by strcmp */
+    long *grades;      /* negative: pooled, not judged */
+    size_t n, capd, capg;
+} campaign_judged_topic;
+
+typedef struct campaign_judged {
+    campaign_judged_topic *t;
+    size_t n, cap;
+    /* several assessors' grades of a document merged by the policy (pool --policy, as
+     * `qrels export`): the last document's grades so far */
+    campaign_policy policy;
+    const char *primary;
+    long *votes;
+    size_t nvotes, capvotes;
+    long primary_grade;
+} campaign_judged;
+
+/* The campaign's judgments (merged by j->policy, j->primary). */
+int campaign_judged_read_campaign(campaign_judged *j, store *s, util_error *err);
+/* A qrels file's judgments. */
+int campaign_judged_read_file(campaign_judged *j, const char *path, util_error *err);
+const campaign_judged_topic *campaign_judged_find(const campaign_judged *j, const char *qid);
+void campaign_judged_free(campaign_judged *j);
+/* The leave-one-run-out report of the pool c (with its full rankings kept) against j
+ * (relevant: grade >= level): each run's MAP with and without its unique documents, and
+ * its rank before and after. */
+int campaign_pool_write_bias(util_out *o, const campaign_pool *c, const campaign_judged *j,
+                             long level, int fmt);
+
+/* ---- Search (search.c): the queries of a campaign's topics, a search run stored ---- */
+
+/* One topic's query text. */
+typedef struct campaign_query {
+    char *qid;
+    char *text;
+} campaign_query;
+
+typedef struct campaign_queries {
+    campaign_query *t;
+    size_t n, cap;
+    const char *fields;   /* "title+description" */
+    const char *lang;     /* NULL: en when present, else the first */
+} campaign_queries;
+
+/* The ranking of one topic, scores rounded to what is printed. */
+typedef struct campaign_ranking {
+    index_hit *hits;
+    size_t n;
+} campaign_ranking;
+
+
+/* The queries of the campaign's topics: the fields c->fields ("title+description") in
+ * c->lang (NULL: en when there, else the first); a topic with none is skipped, with a
+ * warning. */
+int campaign_queries_read_campaign(store *s, campaign_queries *c, util_error *err);
+/* The same from a topic file in format (NULL: auto; "docs": a TREC document file whose
+ * DOCNO is the topic id and whose title and text are the query). */
+int campaign_queries_read_file(campaign_queries *c, const char *path, const char *format,
+                               util_error *err);
+void campaign_queries_free(campaign_queries *c);
+/* Stores the rankings r (one per query of tc) as run tag, as `runs import` does: under the
+ * import lock, in short transactions, invisible until published; checksum recognises it
+ * when imported again (then nothing changes). Says what it stored on stderr. */
+int campaign_search_import(store *s, const char *tag, const campaign_queries *tc,
+                           const campaign_ranking *r, uint64_t checksum, size_t lines,
+                           util_error *err);
+/* Adds the hits to topic qid's pool after what it holds, with the source "search" (a
+ * document pooled already keeps its place and source); returns the number added, or -1. */
+int64_t campaign_pool_add_found(store *s, const char *qid, const index_hit *hits, size_t n,
+                                util_error *err);
+
+/* ---- The search index (index.c) ---- */
+
+/* Opens the campaign's search index, building it or adding the documents imported since
+ * (want: the analysis required, NULL to keep the index's; rebuild: start over); writes it
+ * when it changed, saying so on stderr (verbose: with its figures and a progress bar). */
+int campaign_index_update(store *s, const index_analyzer *want, int rebuild, int verbose,
+                          index_inverted **out, util_error *err);
+
+/* ---- Importing runs (import.c) ---- */
+
+typedef struct campaign_run_imported {
+    int64_t before;               /* the same bytes were imported before (that import), or 0 */
+    char tag[UTIL_NAME_MAX + 1];  /* the run's tag: --tag, else its first line's */
+    size_t ntopics, ndocs;
+} campaign_run_imported;
+
+/* Stores the run file at path (not standard input: it is recognised by its checksum when
+ * imported again, which changes nothing) as `runs import` does; tag_opt (NULL: the file's)
+ * names the run. The caller holds the import lock. Rankings are stored in trec_eval order;
+ * a run whose topics are interleaved is read a second time. On an error the campaign is
+ * left as it was. */
+int campaign_run_import(store *s, const char *path, const char *tag_opt,
+                        campaign_run_imported *res, util_error *err);
+
+/* ---- Assessors' judgments for their agreement (agreement.c) ---- */
+
+/* One judgment: item (document of a topic), assessor, grade. */
+typedef struct campaign_vote {
+    size_t item, assessor;
+    long grade;
+} campaign_vote;
+
+typedef struct campaign_votes {
+    char **items;          /* "qid\tdocno", in the order first seen */
+    size_t nitems, items_cap;
+    char **assessors;      /* in name order after campaign_votes_finish */
+    size_t nassessors, assessors_cap;
+    campaign_vote *votes;
+    size_t nvotes, votes_cap;
+    long *grade_of;        /* after finish: [item * nassessors + assessor], -1: not judged */
+} campaign_votes;
+
+/* Adds the campaign's judgments (grade -1, pooled but not judged, is not a vote). */
+int campaign_votes_read_campaign(campaign_votes *v, store *s, util_error *err);
+/* Adds a per-assessor qrels file's ("qid assessor docno grade", qrels export
+ * --per-assessor). */
+int campaign_votes_read_file(campaign_votes *v, const char *path, util_error *err);
+/* Orders the assessors by name and fills grade_of. */
+void campaign_votes_finish(campaign_votes *v);
+void campaign_votes_free(campaign_votes *v);
+
+/* ---- The assessment screen's campaign (assess.c) ---- */
+
+/* Gives the session the collection search (when the campaign has an index, brought up to
+ * date first; a warning when it cannot be used) and the live strategy the campaign was
+ * pooled with (pool.strategy mtf or maxmean, pool.budget). */
+void campaign_assess_attach(store *s, assess_session *a);
+
+/* ---- The bodies of the docs, topics and qrels imports (import.c) ----
+ * Each reads the file at path, starts the import with store_import_begin when it has rows
+ * to write, stores them under im->id with store_batch_yield between rows, and returns, with
+ * the last transaction still open, the number of items stored (documents, topics,
+ * judgments), or -1 with err set; bar is updated as the file is read. ctx is the kind's
+ * struct below, its format (or assessor) set by the caller. */
+
+typedef struct campaign_docs_import {
+    store *s;
+    const char *path;
+    formats_docs_format fmt;
+    store_import *im;
+    uint64_t count;
+    util_progress *bar;
+    formats_docs_stats stats;
+} campaign_docs_import;
+
+/* One field of a topic, kept from the file until it is written (NULL field: the topic). */
+typedef struct campaign_topic_field {
+    char *qid, *field, *lang, *text;
+} campaign_topic_field;
+
+typedef struct campaign_topics_import {
+    formats_topics_format fmt;
+    size_t topics, fields;
+    campaign_topic_field *kept;
+    size_t nkept, capkept;
+} campaign_topics_import;
+
+typedef struct campaign_qrels_import {
+    const char *assessor;
+    size_t topics;
+    long *scale;             /* the campaign's grades, ascending */
+    size_t nscale, capscale;
+    long *outside;           /* grades of the file not in the scale, ascending */
+    size_t noutside, capoutside;
+} campaign_qrels_import;
+
+
+int64_t campaign_docs_body(store *s, const char *path, store_import *im, util_progress *bar,
+                           void *ctx, util_error *err);
+/* The file is read whole first (topic files are small), then written in one transaction. */
+int64_t campaign_topics_body(store *s, const char *path, store_import *im, util_progress *bar,
+                             void *ctx, util_error *err);
+/* The file is read and checked whole, then staged in short transactions; the caller commits
+ * them (store_qrels_commit, store_qrels_apply). Notes the grades the scale lacks. */
+int64_t campaign_qrels_body(store *s, const char *path, store_import *im, util_progress *bar,
+                            void *ctx, util_error *err);
+
+/* ---- Recording judgments (judge.c) ---- */
+
+typedef struct campaign_judge {
+    store *s;
+    const char *assessor;
+    const char *note;
+    double seconds;
+    int add_to_pool;
+    long *grades;            /* the campaign's scale, by grade */
+    size_t ngrades, capgrades;
+    char scale[256];         /* "0, 1" for messages */
+} campaign_judge;
+
+/* Reads the campaign's scale (c->s set). */
+int campaign_judge_scale(campaign_judge *c, util_error *err);
+/* Saves one judgment in its own transaction: qid and docno follow the name rule, gs is a
+ * grade of the scale or -1 (pooled, not judged; UTIL_EXIT_USAGE or UTIL_EXIT_DATA
+ * otherwise), the topic exists and the document is in its pool (added first, source
+ * "manual", under add_to_pool). */
+int campaign_judge_one(campaign_judge *c, const char *qid, const char *docno, const char *gs,
+                       util_error *err);
+
+/* ---- The judgment scale (scale.c) ---- */
+
+/* Parses "GRADE:LABEL:KEY,..." (at least two grades of 0 to 1000000, one-character keys)
+ * into at most max grades, whose strings point into text (modified); refuses a key that is
+ * not a visible character, one of another grade, or one the assessment screen uses for
+ * something else. Returns 0, or -1 with err set (UTIL_EXIT_USAGE). */
+int campaign_scale_parse(char *text, store_grade *grades, size_t max, size_t *n,
+                         util_error *err);
+
+/* ---- Importing a file (import.c) ---- */
+
+/* How one kind of file is imported: body as the bodies above; assessor (qrels) is part of
+ * what recognises a file imported before; staged: the body stages qrels, which are
+ * committed then applied (store_qrels_commit, store_qrels_apply). */
+typedef struct campaign_import {
+    const char *kind;
+    int64_t (*body)(store *s, const char *path, store_import *im, util_progress *bar, void *ctx,
+                    util_error *err);
+    const char *assessor;
+    int staged;
+} campaign_import;
+
+typedef struct campaign_imported {
+    int64_t before;        /* the same bytes were imported before: that import (nothing done) */
+    int64_t items;         /* what the body stored */
+    int unapplied;         /* staged qrels stored, but err says why they are not applied yet */
+} campaign_imported;
+
+/* Imports one file, unless the same bytes were imported before, with a progress bar; the
+ * caller holds the import lock. Returns 0, or -1 with err set when the campaign is left as
+ * it was (also when the process is killed). */
+int campaign_import_file(store *s, const campaign_import *imp, const char *path, void *ctx,
+                         campaign_imported *r, util_error *err);
+
+#endif

@@ -1,0 +1,239 @@
+/* pool_write.c: a pool written: its documents, its statistics, its bias report. */
+#include "campaign/campaign.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void campaign_pool_write_doc(util_out *o, int form, const char *qid, const char *docno, size_t i,
+                             size_t n)
+{
+    util_out_str(o, qid);
+    switch (form) {
+    case CAMPAIGN_EXPORT_QRELS:
+        util_out_str(o, " 0 ");
+        util_out_str(o, docno);
+        util_out_str(o, " -1\n");
+        break;
+    case CAMPAIGN_EXPORT_RUN:
+        util_out_str(o, " Q0 ");
+        util_out_str(o, docno);
+        util_out_printf(o, " %zu %zu pool\n", i + 1, n - i);
+        break;
+    default:
+        util_out_char(o, ' ');
+        util_out_str(o, docno);
+        util_out_char(o, '\n');
+        break;
+    }
+}
+
+void campaign_pool_write(util_out *o, const campaign_pool *c, int form)
+{
+    for (size_t t = 0; t < c->ntopics; t++) {
+        const pool_topic *p = c->topics[t].pool;
+        size_t n = pool_topic_size(p);
+        for (size_t i = 0; i < n; i++)
+            campaign_pool_write_doc(o, form, c->topics[t].qid, pool_topic_docno(p, i), i, n);
+    }
+}
+
+/* ---- statistics ---- */
+
+void campaign_pool_write_stats(util_out *o, const campaign_pool *c, int fmt, int overlap)
+{
+    size_t nr = c->nruns;
+    pool_run_stats *st = util_calloc(nr + 1, sizeof *st);
+    pool_run_stats *tot = util_calloc(nr + 1, sizeof *tot);
+    uint64_t *ov = overlap ? util_calloc(nr * nr + 1, sizeof *ov) : NULL;
+    size_t all_pooled = 0, all_unique = 0;
+    if (fmt == CAMPAIGN_FMT_TABLE)
+        util_out_printf(o, "%-16s %10s %6s %10s\n", "topic", "pooled", "runs", "unique");
+    else if (fmt == CAMPAIGN_FMT_TSV)
+        util_out_str(o, "topic\tqid\tpooled\truns\tunique\n");
+    else
+        util_out_str(o, "{\"topics\": [");
+    for (size_t t = 0; t < c->ntopics; t++) {
+        const pool_topic *p = c->topics[t].pool;
+        pool_topic_stats(p, nr, st, ov);
+        size_t runs = 0, unique = 0, pooled = pool_topic_size(p);
+        for (size_t r = 0; r < nr; r++) {
+            runs += st[r].contributed > 0;
+            unique += st[r].unique;
+            tot[r].contributed += st[r].contributed;
+            tot[r].unique += st[r].unique;
+        }
+        all_pooled += pooled;
+        all_unique += unique;
+        const char *qid = c->topics[t].qid;
+        if (fmt == CAMPAIGN_FMT_TABLE) {
+            util_out_printf(o, "%-16s %10zu %6zu %10zu\n", qid, pooled, runs, unique);
+        } else if (fmt == CAMPAIGN_FMT_TSV) {
+            util_out_printf(o, "topic\t%s\t%zu\t%zu\t%zu\n", qid, pooled, runs, unique);
+        } else {
+            util_out_str(o, t ? ",\n  {\"qid\": " : "\n  {\"qid\": ");
+            util_out_json(o, qid);
+            util_out_printf(o, ", \"pooled\": %zu, \"runs\": %zu, \"unique\": %zu}", pooled, runs,
+                            unique);
+        }
+    }
+    if (fmt == CAMPAIGN_FMT_TABLE) {
+        util_out_printf(o, "%-16s %10zu %6zu %10zu\n\n", "all", all_pooled, nr, all_unique);
+        util_out_printf(o, "%-24s %12s %10s %8s\n", "run", "contributed", "unique", "unique%");
+    } else if (fmt == CAMPAIGN_FMT_TSV) {
+        util_out_printf(o, "topic\tall\t%zu\t%zu\t%zu\n", all_pooled, nr, all_unique);
+        util_out_str(o, "run\ttag\tcontributed\tunique\n");
+    } else {
+        util_out_printf(o, "\n],\n\"all\": {\"topics\": %zu, \"pooled\": %zu, \"runs\": %zu,"
+                        " \"unique\": %zu},\n\"runs\": [", c->ntopics, all_pooled, nr, all_unique);
+    }
+    for (size_t r = 0; r < nr; r++) {
+        const char *tag = c->tags[r] ? c->tags[r] : "";
+        double pct = tot[r].contributed ? 100.0 * (double)tot[r].unique / (double)tot[r].contributed
+                                        : 0.0;
+        if (fmt == CAMPAIGN_FMT_TABLE) {
+            util_out_printf(o, "%-24s %12zu %10zu %7.1f%%\n", tag, tot[r].contributed,
+                            tot[r].unique, pct);
+        } else if (fmt == CAMPAIGN_FMT_TSV) {
+            util_out_printf(o, "run\t%s\t%zu\t%zu\n", tag, tot[r].contributed, tot[r].unique);
+        } else {
+            util_out_str(o, r ? ",\n  {\"tag\": " : "\n  {\"tag\": ");
+            util_out_json(o, tag);
+            util_out_printf(o, ", \"contributed\": %zu, \"unique\": %zu}", tot[r].contributed,
+                            tot[r].unique);
+        }
+    }
+    if (ov != NULL) {
+        if (fmt == CAMPAIGN_FMT_TABLE)
+            util_out_printf(o, "\n%-24s %-24s %10s\n", "run", "run", "shared");
+        else if (fmt == CAMPAIGN_FMT_JSON)
+            util_out_str(o, "\n],\n\"overlap\": [");
+        int first = 1;
+        for (size_t a = 0; a < nr; a++)
+            for (size_t b = a + 1; b < nr; b++) {
+                const char *ta = c->tags[a] ? c->tags[a] : "", *tb = c->tags[b] ? c->tags[b] : "";
+                uint64_t v = ov[a * nr + b];
+                if (fmt == CAMPAIGN_FMT_TABLE) {
+                    util_out_printf(o, "%-24s %-24s %10llu\n", ta, tb, (unsigned long long)v);
+                } else if (fmt == CAMPAIGN_FMT_TSV) {
+                    util_out_printf(o, "overlap\t%s\t%s\t%llu\n", ta, tb, (unsigned long long)v);
+                } else {
+                    util_out_str(o, first ? "\n  {\"a\": " : ",\n  {\"a\": ");
+                    util_out_json(o, ta);
+                    util_out_str(o, ", \"b\": ");
+                    util_out_json(o, tb);
+                    util_out_printf(o, ", \"shared\": %llu}", (unsigned long long)v);
+                }
+                first = 0;
+            }
+    }
+    if (fmt == CAMPAIGN_FMT_JSON)
+        util_out_str(o, "\n]}\n");
+    free(st);
+    free(tot);
+    free(ov);
+}
+
+/* ---- leave-one-run-out bias ---- */
+
+int campaign_pool_write_bias(util_out *o, const campaign_pool *c, const campaign_judged *j,
+                             long level, int fmt)
+{
+    size_t nr = c->nruns;
+    pool_bias *pb = pool_bias_new(nr, level);
+    for (size_t t = 0; t < c->ntopics; t++) {
+        const campaign_pool_topic *pt = &c->topics[t];
+        const campaign_judged_topic *jt = campaign_judged_find(j, pt->qid);
+        if (jt == NULL)
+            continue;
+        pool_judged pj = { (const char *const *)jt->docnos, jt->grades, jt->n };
+        for (size_t k = 0; k < pt->nsaved; k++) {
+            const campaign_pool_ranking *sr = &pt->saved[k];
+            pool_bias_add(pb, pt->pool, &pj, sr->run, (const char *const *)sr->docnos, sr->n);
+        }
+    }
+    const pool_bias_row *rows = pool_bias_finish(pb);
+    double sum_change = 0, max_drop = 0;
+    size_t moved = 0;
+    if (fmt == CAMPAIGN_FMT_TABLE)
+        util_out_printf(o, "%-24s %7s %10s %8s %8s %8s %5s %8s\n", "run", "unique", "unique_rel",
+                        "map", "map_loo", "change", "rank", "rank_loo");
+    else if (fmt == CAMPAIGN_FMT_TSV)
+        util_out_str(o, "run\tunique\tunique_rel\tmap\tmap_loo\tchange\trank\trank_loo\n");
+    else
+        util_out_str(o, "{\"runs\": [");
+    for (size_t r = 0; r < nr; r++) {
+        const pool_bias_row *w = &rows[r];
+        const char *tag = c->tags[r] ? c->tags[r] : "";
+        double change = w->map_loo - w->map;
+        sum_change += change;
+        if (-change > max_drop)
+            max_drop = -change;
+        moved += w->rank != w->rank_loo;
+        if (fmt == CAMPAIGN_FMT_TABLE) {
+            util_out_printf(o, "%-24s %7zu %10zu %8.4f %8.4f %+8.4f %5zu %8zu\n", tag, w->unique,
+                            w->unique_rel, w->map, w->map_loo, change, w->rank, w->rank_loo);
+        } else if (fmt == CAMPAIGN_FMT_TSV) {
+            util_out_printf(o, "%s\t%zu\t%zu\t%.4f\t%.4f\t%.4f\t%zu\t%zu\n", tag, w->unique,
+                            w->unique_rel, w->map, w->map_loo, change, w->rank, w->rank_loo);
+        } else {
+            util_out_str(o, r ? ",\n  {\"tag\": " : "\n  {\"tag\": ");
+            util_out_json(o, tag);
+            util_out_printf(o, ", \"unique\": %zu, \"unique_rel\": %zu, \"map\": %.6f,"
+                            " \"map_loo\": %.6f, \"change\": %.6f, \"rank\": %zu,"
+                            " \"rank_loo\": %zu}", w->unique, w->unique_rel, w->map, w->map_loo,
+                            change, w->rank, w->rank_loo);
+        }
+    }
+    double mean_change = nr ? sum_change / (double)nr : 0.0;
+    if (fmt == CAMPAIGN_FMT_TABLE)
+        util_out_printf(o, "\nmean change %+.4f, largest drop %.4f, %zu of %zu runs change rank\n",
+                        mean_change, max_drop, moved, nr);
+    else if (fmt == CAMPAIGN_FMT_TSV)
+        util_out_printf(o, "all\t\t\t\t\t%.4f\t\t%zu\n", mean_change, moved);
+    else
+        util_out_printf(o, "\n],\n\"mean_change\": %.6f, \"largest_drop\": %.6f,"
+                        " \"rank_changes\": %zu}\n", mean_change, max_drop, moved);
+    pool_bias_free(&pb);
+    return 0;
+}
+
+typedef struct topic_list {
+    int64_t *ids;
+    char **qids;
+    size_t n, capi, capq;
+} topic_list;
+
+static int topic_list_cb(void *vctx, int64_t topic_id, const char *qid)
+{
+    topic_list *tl = vctx;
+    util_grow(&tl->ids, &tl->capi, tl->n + 1, sizeof *tl->ids);
+    util_grow(&tl->qids, &tl->capq, tl->n + 1, sizeof *tl->qids);
+    tl->ids[tl->n] = topic_id;
+    tl->qids[tl->n++] = util_strdup(qid);
+    return 0;
+}
+
+/* The campaign's pool table, topic by topic in qid order, each in presentation order. */
+int campaign_pool_write_campaign(store *s, util_out *o, int form, util_error *err)
+{
+    topic_list tl;
+    campaign_docnos e;
+    memset(&tl, 0, sizeof tl);
+    memset(&e, 0, sizeof e);
+    int rc = store_topics_each(s, topic_list_cb, &tl, err);
+    for (size_t i = 0; rc == 0 && i < tl.n; i++) {
+        e.n = 0;
+        rc = campaign_pool_list(s, tl.ids[i], &e, err);
+        for (size_t k = 0; k < e.n; k++) {
+            if (rc == 0)
+                campaign_pool_write_doc(o, form, tl.qids[i], e.docnos[k], k, e.n);
+            free(e.docnos[k]);
+        }
+    }
+    for (size_t i = 0; i < tl.n; i++)
+        free(tl.qids[i]);
+    free(tl.qids);
+    free(tl.ids);
+    free(e.docnos);
+    return rc;
+}

@@ -1,0 +1,632 @@
+/* commands.c: the command table: every command and its options, in one place. */
+#include "cli/cli.h"
+
+#define CLI_OPT_HELP { 'h', "-h, --help", NULL, "this help", NULL, NULL }
+#define CLI_OPT_CAMPAIGN { 'd', "-d, --campaign", "CAMPAIGN", \
+                           "the campaign file (default $TRECJUDGE_CAMPAIGN or campaign.tjdb)", \
+                           NULL, NULL }
+
+/* ---- init ---- */
+static const cli_option init_opts[] = {
+    CLI_OPT_HELP,
+    CLI_OPT_CAMPAIGN,
+    { 's', "--scale", "SCALE",
+      "the judgment scale: binary (default) or graded4",
+      "binary graded4", NULL },
+    { 'g', "--grades", "SPEC", "the scale as GRADE:LABEL:KEY,...", NULL, NULL },
+    { 'l', "--relevance-level", "N", "a grade >= N counts as relevant (default 1)", NULL, NULL },
+    { 'L', "--lang", "LANG",
+      "the language topics are shown in on the assessment screen",
+      NULL, NULL },
+    { 0, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const cli_command cmd_init = {
+    "init", cli_init, "create a campaign file",
+    "usage: trecjudge init [-d CAMPAIGN] [--scale binary|graded4] [--grades SPEC]\n"
+    "                      [--relevance-level N] [--lang LANG]\n",
+    "Creates a new, empty campaign file (default: $TRECJUDGE_CAMPAIGN or campaign.tjdb).\n"
+    "The judgment scale is binary (0 Not relevant, 1 Relevant) unless --scale graded4\n"
+    "(0 Not, 1 Partially, 2 Fairly, 3 Highly relevant) or --grades gives it as\n"
+    "GRADE:LABEL:KEY,... (for example \"0:Not relevant:x,1:Relevant:y,2:Perfect:p\"); a key\n"
+    "the assessment screen uses for something else is refused. A grade at or above the\n"
+    "relevance level (default 1) counts as relevant. --lang sets the language topics are\n"
+    "shown in on the assessment screen (default: English when a topic has it).\n",
+    init_opts,
+    NULL,
+    NULL, 0
+};
+
+/* ---- topics ---- */
+static const cli_option topics_opts[] = {
+    CLI_OPT_HELP,
+    CLI_OPT_CAMPAIGN,
+    { 'f', "--format", "FMT",
+      "the topic file's format (default auto)",
+      "auto clef covid ehealth trec tsv", NULL },
+    { 0, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const cli_command cmd_topics = {
+    "topics", cli_topics, "import topic files into the campaign",
+    "usage: trecjudge topics import [-d CAMPAIGN] [--format auto|clef|covid|ehealth|trec|tsv]\n"
+    "                               FILE...\n",
+    "Stores each topic's fields (title, description, narrative, ...) in every language the\n"
+    "file has. Importing a topic again replaces the fields the file gives.\n",
+    topics_opts,
+    NULL,
+    "import", 0
+};
+
+/* ---- docs ---- */
+static const cli_option docs_opts[] = {
+    CLI_OPT_HELP,
+    CLI_OPT_CAMPAIGN,
+    { 'f', "--format", "FMT",
+      "the document file's format (default auto)",
+      "auto trec jsonl tsv", NULL },
+    { 0, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const cli_command cmd_docs = {
+    "docs", cli_docs, "import document collections into the campaign",
+    "usage: trecjudge docs import [-d CAMPAIGN] [--format auto|trec|jsonl|tsv] FILE...\n",
+    "Stores each document's docno, title and text. Invalid UTF-8 is repaired (U+FFFD) and\n"
+    "counted; a docno already in the campaign is an error.\n",
+    docs_opts,
+    NULL,
+    "import", 0
+};
+
+/* ---- runs ---- */
+static const cli_option runs_opts[] = {
+    CLI_OPT_HELP,
+    CLI_OPT_CAMPAIGN,
+    { 't', "--tag", "TAG", "the run's tag (one RUN only; default the file's)", NULL, NULL },
+    { 0, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const cli_command cmd_runs = {
+    "runs", cli_runs, "import run files into the campaign",
+    "usage: trecjudge runs import [-d CAMPAIGN] [--tag TAG] RUN...\n",
+    "Stores each run (its ranking per topic in trec_eval order) in the campaign. A file\n"
+    "imported before is recognised by its content and skipped.\n",
+    runs_opts,
+    NULL,
+    "import", 0
+};
+
+/* ---- qrels ---- */
+static const cli_option qrels_opts[] = {
+    CLI_OPT_HELP,
+    CLI_OPT_CAMPAIGN,
+    { 'a', "--assessor", "NAME",
+      "import: the assessor the judgments are stored under (default qrels)",
+      NULL, NULL },
+    { 'p', "--policy", "P",
+      "export: several assessors' grades merged: max (default), majority,\n"
+      "mean or primary=NAME",
+      "max majority mean primary=", NULL },
+    { 'j', "--per-assessor", NULL,
+      "export: every assessor's judgment (qrels_jg form)",
+      NULL, NULL },
+    { 0, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const cli_command cmd_qrels = {
+    "qrels", cli_qrels, "import judgments from qrels, or export the campaign's qrels",
+    "usage: trecjudge qrels import [-d CAMPAIGN] [--assessor NAME] QRELS\n"
+    "       trecjudge qrels export [-d CAMPAIGN] [--policy max|majority|mean|primary=NAME]\n"
+    "                              [--per-assessor]\n",
+    "import stores the judgments of a qrels file (grade -1: pooled, not judged) under one\n"
+    "assessor (default 'qrels'); export prints TREC qrels on standard output. When several\n"
+    "assessors judged a document, --policy decides its grade (default max); --per-assessor\n"
+    "prints every assessor's judgment with the assessor in the second column (qrels_jg form).\n",
+    qrels_opts,
+    NULL,
+    "import export", 0
+};
+
+/* ---- pool ---- */
+static const cli_option pool_opts[] = {
+    CLI_OPT_HELP,
+    CLI_OPT_CAMPAIGN,
+    { 'S', "--strategy", "S",
+      "depth (default), rrf, rbp, rbp-max, borda (Take@N), mtf, maxmean (live)",
+      "depth rrf rbp rbp-max borda mtf maxmean", NULL },
+    { 'k', "--depth", "K",
+      "depth-k: each run's top K; the others: candidate depth (default 100,\n"
+      "0: whole rankings)",
+      NULL, NULL },
+    { 'K', "--depth-file", "FILE", "per-topic depth, lines \"qid K\"", NULL, NULL },
+    { 'b', "--budget", "N",
+      "Take@N: N documents per topic; mtf, maxmean: judgments per topic",
+      NULL, NULL },
+    { 'p', "--rbp-p", "P", "RBP persistence (default 0.8)", NULL, NULL },
+    { 'O', "--order", "O",
+      "presentation order: docno (default), shuffle, priority",
+      "docno shuffle priority", NULL },
+    { 's', "--seed", "S", "seed of the shuffle (default 0)", NULL, NULL },
+    { 't', "--stats", NULL, "print pool statistics per topic and per run instead", NULL, NULL },
+    { 'v', "--overlap", NULL,
+      "with --stats: documents contributed by both runs of each pair",
+      NULL, NULL },
+    { 'B', "--bias", NULL,
+      "print the leave-one-run-out report (MAP without each run's unique\n"
+      "documents) instead",
+      NULL, NULL },
+    { 'q', "--qrels", "FILE", "judgments for --bias (default: the campaign's)", NULL, NULL },
+    { 'Q', "--policy", "P",
+      "several assessors' grades for --bias, as qrels export merges them:\n"
+      "max (default), majority, mean or primary=NAME",
+      "max majority mean primary=", NULL },
+    { 'l', "-l", "LEVEL",
+      "a grade >= LEVEL is relevant (default: the campaign's, or 1)",
+      NULL, NULL },
+    { 'F', "--format", "F",
+      "table (default), tsv or json, for --stats and --bias",
+      "table tsv json", NULL },
+    { 'e', "--export", "FORM",
+      "list (\"qid docno\", the default with RUN files), qrels (grade -1) or\n"
+      "run (\"qid Q0 docno rank score pool\"); on a campaign: its pool table",
+      "list qrels run", NULL },
+    { 'o', "-o", "FILE", "write to FILE instead of standard output", NULL, "output" },
+    { 'n', "-n, --dry-run", NULL,
+      "on a campaign: report what would be added, change nothing",
+      NULL, NULL },
+    { 'x', "--next", "QID",
+      "mtf, maxmean: print the document the strategy proposes next for\n"
+      "topic QID after the campaign's judgments (as the assessment screen)",
+      NULL, NULL },
+    { 0, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const cli_command cmd_pool = {
+    "pool", cli_pool, "build the pool (depth-k, Take@N, live), its statistics and bias",
+    "usage: trecjudge pool [OPTIONS] [RUN...]\n",
+    "With RUN files, reads them and prints their pool (no campaign). Without, builds the pool\n"
+    "of the campaign's runs (-d) and adds the documents not pooled yet to its pool (judged\n"
+    "documents keep their judgments), then says how many pooled documents have no text in\n"
+    "the campaign (see 'docs import'). Rankings are in trec_eval order (score descending,\n"
+    "docno descending on ties), whatever the rank column says.\n",
+    pool_opts,
+    "The campaign records the strategy and its parameters in its settings (pool.strategy,\n"
+    "pool.depth, pool.depth.QID, pool.budget, pool.order, pool.seed, pool.rbp_p); options\n"
+    "not given are taken from there.\n",
+    NULL, 0
+};
+
+/* ---- assign ---- */
+static const cli_option assign_opts[] = {
+    CLI_OPT_HELP,
+    CLI_OPT_CAMPAIGN,
+    { 'r', "--remove", NULL, "take the topics back", NULL, NULL },
+    { 0, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const cli_command cmd_assign = {
+    "assign", cli_assign, "give topics to an assessor",
+    "usage: trecjudge assign [-d CAMPAIGN] [--remove] ASSESSOR TOPIC...\n",
+    "Assigns the topics to the assessor (created if new), or with --remove takes them back.\n"
+    "Every topic must be in the campaign; all of them change, or none.\n",
+    assign_opts,
+    NULL,
+    NULL, 0
+};
+
+/* ---- assess ---- */
+static const cli_option assess_opts[] = {
+    CLI_OPT_HELP,
+    CLI_OPT_CAMPAIGN,
+    { 'a', "--assessor", "NAME",
+      "who judges (default $TRECJUDGE_ASSESSOR, else $USER)",
+      NULL, NULL },
+    { 't', "--topic", "ID", "start at topic ID", NULL, NULL },
+    { 'l', "--lang", "LANG", "show the topic in LANG when it has it", NULL, NULL },
+    { 'r', "--remember", NULL, "with --lang: make LANG the assessor's default", NULL, NULL },
+    { 'w', "--width", "N",
+      "wrap documents and topics to at most N columns (default: the campaign's setting "
+      "reading_width, else 100)", NULL, NULL },
+    { 0, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const cli_command cmd_assess = {
+    "assess", cli_assess, "judge the pool on the assessment screen",
+    "usage: trecjudge assess [-d CAMPAIGN] [--assessor NAME] [--topic ID]\n"
+    "                        [--lang LANG [--remember]] [--width N]\n",
+    "Opens the assessment screen: the topics assigned to the assessor (every topic when the\n"
+    "campaign has no assignments), one pooled document at a time. A grade key saves the\n"
+    "judgment at once; ? shows every key. --lang shows the topic in LANG when it has it;\n"
+    "--remember makes LANG the assessor's default.\n",
+    assess_opts,
+    NULL,
+    NULL, 0
+};
+
+/* ---- demo ---- */
+static const cli_option demo_opts[] = {
+    CLI_OPT_HELP,
+    { 'D', "--dir", "DIR", "where demo.tjdb is (default: a new temporary folder)", NULL, NULL },
+    { 'a', "--assessor", "NAME", "who judges", NULL, NULL },
+    { 'n', "--no-assess", NULL, "build the campaign, do not open the screen", NULL, NULL },
+    { 0, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const cli_command cmd_demo = {
+    "demo", cli_demo, "build the demo campaign and open the assessment screen",
+    "usage: trecjudge demo [--dir DIR] [--assessor NAME] [--no-assess]\n",
+    "Builds the demo campaign (4 topics in 6 languages, 152 documents, 5 runs) in DIR/demo.tjdb\n"
+    "(default: a new temporary folder), pools it, and opens the assessment screen. With an\n"
+    "existing DIR/demo.tjdb it opens that one again, judgments and all.\n"
+    "The demo data is $TRECJUDGE_DEMO if set, else the installed copy (the source tree's when\n"
+    "this program is the one in the build tree).\n",
+    demo_opts,
+    NULL,
+    NULL, 0
+};
+
+/* ---- judge ---- */
+static const cli_option judge_opts[] = {
+    CLI_OPT_HELP,
+    CLI_OPT_CAMPAIGN,
+    { 'a', "--assessor", "NAME",
+      "who judges (default $TRECJUDGE_ASSESSOR, else $USER)",
+      NULL, NULL },
+    { 'n', "--note", "TEXT", "a note kept with the judgment", NULL, NULL },
+    { 's', "--seconds", "S", "the time spent judging it", NULL, NULL },
+    { 'P', "--add-to-pool", NULL, "add DOCNO to TOPIC's pool first (source 'manual')", NULL, NULL },
+    { 0, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const cli_command cmd_judge = {
+    "judge", cli_judge, "record one judgment (for scripts)",
+    "usage: trecjudge judge [-d CAMPAIGN] [--assessor NAME] [--note TEXT] [--seconds S]\n"
+    "                       [--add-to-pool] TOPIC DOCNO GRADE\n"
+    "       trecjudge judge [-d CAMPAIGN] [--assessor NAME] [--add-to-pool] -\n",
+    "Records a judgment; the change goes to the history. GRADE is one of the campaign's\n"
+    "scale ('trecjudge init --scale/--grades'), or -1: pooled, not judged (it takes a grade\n"
+    "back). DOCNO must be in TOPIC's pool; --add-to-pool adds it first (source 'manual',\n"
+    "after the topic's last position). Options come before TOPIC.\n"
+    "With '-', reads \"TOPIC DOCNO GRADE\" lines from standard input as they arrive; each\n"
+    "is saved in its own transaction and answered on standard output, flushed, once it is\n"
+    "durable: \"saved TOPIC DOCNO GRADE\", or \"error LINE: PROBLEM\" for a line that is\n"
+    "refused (the problem also goes to standard error). A refused line does not stop the\n"
+    "others; a system error (I/O, lock) stops the stream. Blank lines and lines starting\n"
+    "with '#' get no answer. The exit status is that of the first refused line (0 when\n"
+    "every line was saved).\n",
+    judge_opts,
+    NULL,
+    NULL, 1
+};
+
+/* ---- status ---- */
+static const cli_option status_opts[] = {
+    CLI_OPT_HELP,
+    CLI_OPT_CAMPAIGN,
+    { 'l', "-l", "LEVEL", "a grade >= LEVEL is relevant (default 1)", NULL, NULL },
+    { 't', "--tsv", NULL, "tab-separated output", NULL, NULL },
+    { 0, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const cli_command cmd_status = {
+    "status", cli_status, "pooled, judged and relevant documents per topic",
+    "usage: trecjudge status [-d CAMPAIGN] [-l LEVEL] [--tsv]\n",
+    "Prints, per topic, the documents in the pool, those judged (grade >= 0) and those\n"
+    "relevant (grade >= LEVEL, default 1) and the pooled documents with no text in the\n"
+    "campaign (to import with 'trecjudge docs import'), then the totals, then each\n"
+    "assessor's counts. When a -wal file with data is beside the campaign, says so on\n"
+    "standard error: the campaign is the file and its -wal; copy it with 'trecjudge backup'.\n",
+    status_opts,
+    NULL,
+    NULL, 0
+};
+
+/* ---- check ---- */
+static const cli_option check_opts[] = {
+    CLI_OPT_HELP,
+    CLI_OPT_CAMPAIGN,
+    { 0, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const cli_command cmd_check = {
+    "check", cli_check, "verify a campaign file (integrity, judgment history)",
+    "usage: trecjudge check [-d CAMPAIGN]\n",
+    "Runs SQLite's integrity check and verifies that every judgment agrees with the latest\n"
+    "entry of its history. Prints the counts; exits 3 when something disagrees.\n",
+    check_opts,
+    NULL,
+    NULL, 0
+};
+
+/* ---- backup ---- */
+static const cli_option backup_opts[] = {
+    CLI_OPT_HELP,
+    CLI_OPT_CAMPAIGN,
+    { 'f', "--force", NULL, "replace an existing DEST", NULL, NULL },
+    { 0, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const cli_command cmd_backup = {
+    "backup", cli_backup, "copy a campaign consistently while others write to it",
+    "usage: trecjudge backup [-d CAMPAIGN] [--force] DEST\n",
+    "Copies the campaign to DEST while assessors and imports go on writing: the copy holds\n"
+    "every judgment saved before the backup began. An open campaign is its file plus the\n"
+    "-wal file beside it, where the latest judgments wait to be copied in; copying the\n"
+    "file alone loses them. DEST is written as DEST.tmp-PID, checked (SQLite's quick\n"
+    "check), made one self-contained file, then renamed to DEST. An existing DEST is kept\n"
+    "unless --force replaces it. Prints what it copied on standard error.\n",
+    backup_opts,
+    NULL,
+    NULL, 0
+};
+
+/* ---- index ---- */
+static const cli_option index_opts[] = {
+    CLI_OPT_HELP,
+    CLI_OPT_CAMPAIGN,
+    { 'l', "--lang", "L", "the language text is analysed in (ISO 639-1, default en)", NULL, NULL },
+    { 's', "--stem", "S", "snowball (L's stemmer, the default), porter (English) or none",
+      "snowball porter none", NULL },
+    { 'w', "--stopwords", "L", "another language's stop word list, or none", NULL, NULL },
+    { 'r', "--rebuild", NULL, "start over", NULL, NULL },
+    { 0, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const cli_command cmd_index = {
+    "index", cli_index, "build or update the search index of the campaign's documents",
+    "usage: trecjudge index [-d CAMPAIGN] [--lang L] [--stem snowball|porter|none]\n"
+    "                       [--stopwords L|none] [--rebuild]\n",
+    "Builds the search index of the campaign's documents in CAMPAIGN.index, or adds the\n"
+    "documents imported since it was built. Text is analysed in the language L (an ISO 639-1\n"
+    "code, default en): Snowball's stemmer of L and L's stop words, as Anserini and PyTerrier\n"
+    "do. --stem porter is Porter's original English stemmer; --stopwords takes another\n"
+    "language's list, or none. Given, and different from the index's, they rebuild it.\n"
+    "--rebuild starts over.\n",
+    index_opts,
+    NULL,
+    NULL, 0
+};
+
+/* ---- search ---- */
+static const cli_option search_opts[] = {
+    CLI_OPT_HELP,
+    CLI_OPT_CAMPAIGN,
+    { 'm', "--model", "M",
+      "jaccard, tf, logtf, tfidf, cosine or bm25 (default bm25)",
+      "jaccard tf logtf tfidf cosine bm25", NULL },
+    { 'K', "--k1", "X", "BM25's k1 (default 0.9)", NULL, NULL },
+    { 'B', "--b", "X", "BM25's b (default 0.4)", NULL, NULL },
+    { 'n', "--depth", "N", "documents per topic (default 1000)", NULL, NULL },
+    { 't', "--topics", "FIELDS",
+      "the topic fields that make the query (default title)",
+      NULL, NULL },
+    { 'l', "--lang", "L",
+      "the fields' language (default en when present, else the first)",
+      NULL, NULL },
+    { 'f', "--topic-file", "FILE", "the topics of FILE instead of the campaign's", NULL, NULL },
+    { 'F', "--topic-format", "FMT",
+      "auto, clef, covid, ehealth, trec, tsv, or docs (a TREC document\n"
+      "file whose DOCNO is the topic id and whose text is the query)",
+      "auto clef covid ehealth trec tsv docs", NULL },
+    { 'T', "--tag", "TAG", "the run tag (default tj-MODEL)", NULL, NULL },
+    { 'o', "-o", "RUN",
+      "write the run to RUN (default standard output, unless --import)",
+      NULL, NULL },
+    { 'i', "--import", NULL, "store the run in the campaign", NULL, NULL },
+    { 'q', "--query", "TEXT",
+      "print the best documents for TEXT (rank, docno, score; tab-separated)",
+      NULL, NULL },
+    { 'P', "--add-to-pool", "Q",
+      "also add them to topic Q's pool, marked as found by search",
+      NULL, NULL },
+    { 0, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const cli_command cmd_search = {
+    "search", cli_search, "rank the campaign's documents for its topics (baseline runs)",
+    "usage: trecjudge search [-d CAMPAIGN] [--model M] [--k1 X] [--b X] [--depth N]\n"
+    "                        [--topics FIELD[+FIELD...]] [--lang L]\n"
+    "                        [--topic-file FILE [--topic-format FMT]] [--tag TAG]\n"
+    "                        [-o RUN] [--import]\n"
+    "       trecjudge search [-d CAMPAIGN] [--model M] [--depth N] --query TEXT\n"
+    "                        [--add-to-pool QID]\n",
+    "Ranks the campaign's documents (through its index, built or updated first) for every\n"
+    "topic of the campaign, or of FILE, and writes a TREC run (qid Q0 docno rank score tag).\n",
+    search_opts,
+    NULL,
+    NULL, 0
+};
+
+/* ---- eval ---- */
+static const cli_option eval_opts[] = {
+    CLI_OPT_HELP,
+    { 'q', "-q", NULL, "also print each topic's values", NULL, "query_eval_wanted" },
+    { 'c', "-c", NULL,
+      "average over every qrels topic (a missing topic retrieved nothing)",
+      NULL, "complete_rel_info_wanted" },
+    { 'J', "-J", NULL, "drop retrieved documents that are not judged", NULL, "Judged_docs_only" },
+    { 'M', "-M", "N",
+      "evaluate only the top N documents of each topic",
+      NULL, "Max_retrieved_per_topic" },
+    { 'l', "-l", "N", "a grade >= N counts as relevant (default 1)", NULL, "level_for_rel" },
+    { 'N', "-N", "N",
+      "number of documents in the collection (for utility)",
+      NULL, "Number_docs_in_coll" },
+    { 'n', "-n", NULL, "no summary lines", NULL, "nosummary" },
+    { 'm', "-m", "MEASURE[.PARAMS]",
+      "select measures (official, all_trec, set, trecjudge, all, qrels_jg,\n"
+      "all_prefs, prefs, or a name)",
+      NULL, "measure" },
+    { 'R', "-R", "FORMAT",
+      "qrels (default); qrels_jg: QRELS has judgment groups (\"qid jg docno\n"
+      "rel\"), use -m qrels_jg; prefs: QRELS has preferences (\"qid jg jsg docno\n"
+      "level\"), use -m all_prefs; qrels_prefs: QRELS is read as preferences,\n"
+      "one judgment group per jg column",
+      "qrels qrels_jg prefs qrels_prefs", "Rel_info_format" },
+    { 'T', "-T", "FORMAT", NULL, NULL, "Results_format" },
+    { 'D', "-D", "N", NULL, NULL, NULL },
+    { 'Z', "-Z", "FILE",
+      "print z-scores against FILE's \"qid measure mean stddev\" lines",
+      NULL, "Zscore" },
+    { 'F', "--format", "FMT", "trec (default), tsv or json", "trec tsv json", NULL },
+    { 'B', "--jk-base", "B", "log base of Jarvelin-Kekalainen DCG (default 2)", NULL, NULL },
+    { 0, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const cli_command cmd_eval = {
+    "eval", cli_eval, "evaluate runs against qrels (a drop-in for trec_eval)",
+    "usage: trecjudge eval [OPTIONS] QRELS RUN [RUN...]\n",
+    "Evaluates each RUN against QRELS and prints trec_eval's output format.\n",
+    eval_opts,
+    "Files may be gzip-compressed; '-' reads a run from standard input.\n",
+    NULL, 0
+};
+
+/* ---- report ---- */
+static const cli_option report_opts[] = {
+    CLI_OPT_HELP,
+    CLI_OPT_CAMPAIGN,
+    { 'm', "-m", "MEASURE",
+      "a measure (repeatable; default MAP GMAP P@10 R-prec bpref MRR\n"
+      "nDCG@10 RBP resid ERR@20 judged@10)",
+      NULL, "measure" },
+    { 'p', "--rbp-p", "P", "persistence of the default RBP columns (default 0.8)", NULL, NULL },
+    { 'l', "-l", "N", "a grade >= N counts as relevant (default: the campaign's)", NULL, NULL },
+    { 'Q', "--policy", "P",
+      "several assessors' grades as qrels export merges them: max\n"
+      "(default), majority, mean or primary=NAME",
+      "max majority mean primary=", NULL },
+    { 's', "--sort", "MEASURE", "order of the runs (default: the first measure)", NULL, NULL },
+    { 't', "--topic", "QID", "one topic's values (drill-down)", NULL, NULL },
+    { 'R', "--run", "TAG", "one run's values on each judged topic, then its summary", NULL, NULL },
+    { 'F', "--format", "FMT",
+      "text (default), tsv, json, md or latex",
+      "text tsv json md latex", NULL },
+    { 'S', "--stability", NULL,
+      "Kendall tau and tau_AP between the ranking by the sort measure\n"
+      "and by each other measure, and at each checkpoint",
+      NULL, NULL },
+    { 'C', "--checkpoint-every", "N",
+      "a checkpoint every N judgments of the history (campaign only)",
+      NULL, NULL },
+    { 'P', "--plot", "KIND",
+      "a chart instead of the table: pr, cg, dcg, ndcg or rpdiff",
+      "pr cg dcg ndcg rpdiff", NULL },
+    { 'r', "--runs", "A[,B...]",
+      "the runs to plot (default: the best three; rpdiff: the best two)",
+      NULL, NULL },
+    { 'D', "--depth", "N", "ranks of the cg/dcg/ndcg curves (default 20)", NULL, NULL },
+    { 'G', "--svg", "FILE", "write the chart as SVG to FILE instead of the terminal", NULL, NULL },
+    { 'w', "--watch", "SECONDS",
+      "redraw every SECONDS as judgments arrive (campaign only)",
+      NULL, NULL },
+    { 'n', "--count", "N", "with --watch: stop after N drawings", NULL, NULL },
+    { 0, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const cli_command cmd_report = {
+    "report", cli_report, "leaderboard of every run over the judged topics, curves, plots",
+    "usage: trecjudge report [-d CAMPAIGN] [OPTIONS]\n"
+    "       trecjudge report [OPTIONS] QRELS RUN [RUN...]\n",
+    "Every measure of every run over the topics judged so far, as `trecjudge eval` computes\n"
+    "them on the campaign's exported qrels (several assessors: the highest grade).\n",
+    report_opts,
+    NULL,
+    NULL, 0
+};
+
+/* ---- compare ---- */
+static const cli_option compare_opts[] = {
+    CLI_OPT_HELP,
+    CLI_OPT_CAMPAIGN,
+    { 'm', "-m", "MEASURE", "the measure (default map)", NULL, "measure" },
+    { 'l', "-l", "N",
+      "a grade >= N counts as relevant (default: the campaign's, or 1)",
+      NULL, NULL },
+    { 'Q', "--policy", "P",
+      "several assessors' grades merged as qrels export does: max\n"
+      "(default), majority, mean or primary=NAME",
+      "max majority mean primary=", NULL },
+    { 'b', "--baseline", "TAG", "compare each run with TAG only", NULL, NULL },
+    { 't', "--test", "T",
+      "t, wilcoxon, sign, randomization, bootstrap or all (default t)",
+      "t wilcoxon sign randomization bootstrap all", NULL },
+    { 's', "--sided", "1|2",
+      "one-sided (the first run better) or two-sided (default 2)",
+      "1 2", NULL },
+    { 'c', "--correction", "C",
+      "none, holm or bonferroni (default holm), over all comparisons of a test",
+      "none holm bonferroni", NULL },
+    { 'P', "--permutations", "N",
+      "randomization permutations and bootstrap samples (default 10000)",
+      NULL, NULL },
+    { 'S', "--seed", "S", "seed of the randomization and bootstrap (default 42)", NULL, NULL },
+    { 'a', "--alpha", "A", "significance level of the 'sig' column (default 0.05)", NULL, NULL },
+    { 'F', "--format", "FMT",
+      "text (default), tsv, json, md or latex",
+      "text tsv json md latex", NULL },
+    { 0, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const cli_command cmd_compare = {
+    "compare", cli_compare, "significance tests between runs (t, Wilcoxon, sign, ...)",
+    "usage: trecjudge compare [-d CAMPAIGN] [OPTIONS]\n"
+    "       trecjudge compare [OPTIONS] QRELS RUN RUN [RUN...]\n",
+    "Tests every pair of runs (or each run against a baseline) on one measure's per-topic\n"
+    "values over the judged topics.\n",
+    compare_opts,
+    "Pairs are ordered by the measure, best run first; effect size is the mean difference\n"
+    "over the standard deviation of the differences (d_z).\n",
+    NULL, 0
+};
+
+/* ---- agreement ---- */
+static const cli_option agreement_opts[] = {
+    CLI_OPT_HELP,
+    CLI_OPT_CAMPAIGN,
+    { 'l', "-l", "N",
+      "a grade >= N counts as relevant (default: the campaign's, or 1)",
+      NULL, NULL },
+    { 'F', "--format", "FMT",
+      "text (default), tsv, json, md or latex",
+      "text tsv json md latex", NULL },
+    { 'N', "--no-confusion", NULL, "leave out the confusion matrices", NULL, NULL },
+    { 0, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const cli_command cmd_agreement = {
+    "agreement", cli_agreement, "agreement between assessors (Cohen's and Fleiss' kappa)",
+    "usage: trecjudge agreement [-d CAMPAIGN] [OPTIONS]\n"
+    "       trecjudge agreement [OPTIONS] PER_ASSESSOR_QRELS\n",
+    "Agreement between assessors on the documents they both judged: for each pair, the raw\n"
+    "agreement and Cohen's kappa on the grades and on relevant/not relevant; over all\n"
+    "assessors, Fleiss' kappa; and each pair's confusion matrix. The file form is what\n"
+    "`qrels export --per-assessor` writes: \"qid assessor docno grade\".\n",
+    agreement_opts,
+    NULL,
+    NULL, 0
+};
+
+const cli_command *const cli_commands[] = {
+    &cmd_init,
+    &cmd_topics,
+    &cmd_docs,
+    &cmd_runs,
+    &cmd_qrels,
+    &cmd_pool,
+    &cmd_assign,
+    &cmd_assess,
+    &cmd_demo,
+    &cmd_judge,
+    &cmd_status,
+    &cmd_check,
+    &cmd_backup,
+    &cmd_index,
+    &cmd_search,
+    &cmd_eval,
+    &cmd_report,
+    &cmd_compare,
+    &cmd_agreement,
+};
+
+const size_t cli_ncommands = sizeof cli_commands / sizeof cli_commands[0];

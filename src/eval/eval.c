@@ -1,0 +1,492 @@
+/* eval.c: the eval pipeline: a run read on one thread, measured on another. */
+#include "eval/eval.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "util/util.h"
+
+/* Per qrels topic: what the measures need besides the ranking. */
+typedef struct eval_topic {
+    const char *qid;
+    const formats_qrels_topic *qt;
+    /* preference judgments (-R prefs, qrels_prefs): the topic's lines */
+    metrics_pref *prefs;
+    size_t nprefs;
+    long *levels;
+    metrics_topic base;       /* rel_levels, num_rel_levels, num_rel */
+    /* judgment-group qrels: the same for each group (base.groups points here) */
+    long **group_levels;
+    metrics_topic *group_base;
+} eval_topic;
+
+/* A retrieved document's lookup key, kept in rank order for the second and later groups. */
+typedef struct eval_key {
+    size_t len;
+    uint64_t hash;
+} eval_key;
+
+struct eval_judge {
+    const formats_qrels *qrels;
+    const metrics_set *set;
+    const metrics_params *params;
+    const formats_zscores *zscores;   /* -Z, or NULL */
+    const formats_prefs *prefs;       /* -R prefs or qrels_prefs, or NULL */
+    eval_topic *topics;
+    size_t ntopics, nvalues;
+    long num_rel_all;         /* judgments with grade > 0 in the whole qrels (num_rel under -c) */
+    /* per run */
+    double *values;           /* ntopics x nvalues */
+    char **strings;
+    unsigned char *done;
+    /* scratch of the reading thread (judgment-group qrels) */
+    metrics_doc *docs;
+    size_t docs_cap;
+    eval_key *keys;
+    size_t keys_cap;
+    /* the pipeline: the reading thread ranks each topic into a slot, a second thread
+     * computes the measures from it */
+    struct eval_slot *slots;
+    size_t head, tail;        /* slots [tail, head) are full */
+    int closing;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    pthread_t worker;
+    /* the run last scored (eval_file) */
+    formats_run_info info;
+    const char **qids;
+    double *summary;
+};
+
+typedef struct eval_judge eval_ctx;
+
+#define EVAL_SLOTS 64
+
+/* One ranked topic on its way to the measures. */
+typedef struct eval_slot {
+    size_t topic;
+    metrics_topic t;
+    long *rels;
+    size_t rels_cap;
+    metrics_topic *groups;    /* judgment-group qrels: t.groups points here */
+    size_t groups_cap;
+    /* Plain qrels: the run's documents, copied, ranked by the worker thread (which has
+     * spare time) rather than by the reading thread. */
+    int to_rank;
+    const formats_qrels_topic *qt;
+    formats_run_doc *rdocs;
+    size_t rdocs_cap, nrdocs;
+    char *text;
+    size_t text_cap;
+    metrics_doc *mdocs;
+    size_t mdocs_cap;
+} eval_slot;
+
+static long eval_grade(const formats_qrel *j);
+
+/* Looks up the grades of a slot's documents and ranks them (on the worker thread). */
+static void eval_slot_rank(eval_ctx *c, eval_slot *sl)
+{
+    util_grow(&sl->mdocs, &sl->mdocs_cap, sl->nrdocs, sizeof *sl->mdocs);
+    util_grow(&sl->rels, &sl->rels_cap, sl->nrdocs, sizeof *sl->rels);
+    for (size_t i = 0; i < sl->nrdocs; i++) {
+        const formats_run_doc *d = &sl->rdocs[i];
+        sl->mdocs[i].score = d->score;
+        sl->mdocs[i].docno = d->docno;
+        sl->mdocs[i].rel = eval_grade(formats_qrels_lookup(sl->qt, d->docno, d->docno_len,
+                                                           d->hash));
+    }
+    sl->t = c->topics[sl->topic].base;
+    metrics_rank(sl->mdocs, sl->nrdocs, c->params, sl->rels, &sl->t);
+    sl->to_rank = 0;
+}
+
+static void *eval_worker(void *vctx)
+{
+    eval_ctx *c = vctx;
+    pthread_mutex_lock(&c->lock);
+    for (;;) {
+        while (c->tail == c->head && !c->closing)
+            pthread_cond_wait(&c->changed, &c->lock);
+        if (c->tail == c->head)
+            break;
+        eval_slot *sl = &c->slots[c->tail % EVAL_SLOTS];
+        pthread_mutex_unlock(&c->lock);
+        if (sl->to_rank)
+            eval_slot_rank(c, sl);
+        double *row = c->values + sl->topic * c->nvalues;
+        char **srow = c->strings + sl->topic * c->nvalues;
+        for (size_t i = 0; i < c->nvalues; i++)
+            util_free(&srow[i]);
+        metrics_set_compute(c->set, c->params, &sl->t, row, srow);
+        pthread_mutex_lock(&c->lock);
+        c->tail++;
+        pthread_cond_broadcast(&c->changed);
+    }
+    pthread_mutex_unlock(&c->lock);
+    return NULL;
+}
+
+static void eval_pipeline_start(eval_ctx *c)
+{
+    c->head = c->tail = 0;
+    c->closing = 0;
+    if (pthread_create(&c->worker, NULL, eval_worker, c) != 0)
+        util_die("cannot start a thread");
+}
+
+static void eval_pipeline_stop(eval_ctx *c)
+{
+    pthread_mutex_lock(&c->lock);
+    c->closing = 1;
+    pthread_cond_broadcast(&c->changed);
+    pthread_mutex_unlock(&c->lock);
+    pthread_join(c->worker, NULL);
+}
+
+static long eval_grade(const formats_qrel *j)
+{
+    return j == NULL ? METRICS_NONPOOL : j->rel < 0 ? METRICS_UNJUDGED : j->rel;
+}
+
+/* Ranks a topic of judgment-group qrels once per group. The ranking is the same for every
+ * group (only the grades differ), so after the first group the documents are already in
+ * rank order and each further metrics_rank only checks it. */
+static void eval_rank_groups(eval_ctx *c, const eval_topic *et, const formats_run_topic *rt,
+                             eval_slot *sl)
+{
+    const formats_qrels_topic *qt = et->qt;
+    size_t n = rt->ndocs, ng = qt->ngroups;
+    util_grow(&sl->rels, &sl->rels_cap, n * ng + 1, sizeof *sl->rels);
+    util_grow(&sl->groups, &sl->groups_cap, ng + 1, sizeof *sl->groups);
+    util_grow(&c->keys, &c->keys_cap, n + 1, sizeof *c->keys);
+    util_grow(&c->docs, &c->docs_cap, n + 1, sizeof *c->docs);
+    for (size_t g = 0; g < ng; g++) {
+        const formats_qrels_topic *gt = &qt->groups[g];
+        for (size_t i = 0; i < n; i++) {
+            if (g == 0) {
+                const formats_run_doc *d = &rt->docs[i];
+                c->docs[i].score = d->score;
+                c->docs[i].docno = d->docno;
+                c->docs[i].rel = eval_grade(formats_qrels_lookup(gt, d->docno, d->docno_len,
+                                                                 d->hash));
+            } else {
+                c->docs[i].rel = eval_grade(formats_qrels_lookup(gt, c->docs[i].docno,
+                                                                 c->keys[i].len,
+                                                                 c->keys[i].hash));
+            }
+        }
+        sl->groups[g] = et->group_base[g];
+        metrics_rank(c->docs, n, c->params, sl->rels + g * n, &sl->groups[g]);
+        if (g == 0 && ng > 1) {
+            for (size_t i = 0; i < n; i++) {
+                c->keys[i].len = strlen(c->docs[i].docno);
+                c->keys[i].hash = util_hash(c->docs[i].docno, c->keys[i].len);
+            }
+        }
+    }
+    sl->t = et->base;
+    sl->t.groups = sl->groups;
+}
+
+static int eval_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
+{
+    (void)err;
+    eval_ctx *c = vctx;
+    const formats_qrels_topic *qt = formats_qrels_find(c->qrels, rt->qid);
+    if (qt == NULL)
+        return 0; /* trec_eval ignores topics that have no judgments */
+    size_t ti = (size_t)(qt - c->qrels->topics);
+    eval_topic *et = &c->topics[ti];
+    /* Wait for a free slot. */
+    pthread_mutex_lock(&c->lock);
+    while (c->head - c->tail == EVAL_SLOTS)
+        pthread_cond_wait(&c->changed, &c->lock);
+    eval_slot *sl = &c->slots[c->head % EVAL_SLOTS];
+    pthread_mutex_unlock(&c->lock);
+    sl->topic = ti;
+    if (c->qrels->judgment_groups) {
+        eval_rank_groups(c, et, rt, sl);
+    } else {
+        /* Copy the documents; the worker looks their grades up and ranks them. */
+        size_t bytes = 0;
+        for (size_t i = 0; i < rt->ndocs; i++)
+            bytes += rt->docs[i].docno_len + 1;
+        util_grow(&sl->rdocs, &sl->rdocs_cap, rt->ndocs, sizeof *sl->rdocs);
+        util_grow(&sl->text, &sl->text_cap, bytes, 1);
+        char *p = sl->text;
+        for (size_t i = 0; i < rt->ndocs; i++) {
+            sl->rdocs[i] = rt->docs[i];
+            memcpy(p, rt->docs[i].docno, rt->docs[i].docno_len + 1);
+            sl->rdocs[i].docno = p;
+            p += rt->docs[i].docno_len + 1;
+        }
+        sl->nrdocs = rt->ndocs;
+        sl->qt = qt;
+        sl->to_rank = 1;
+    }
+    c->done[ti] = 1;
+    pthread_mutex_lock(&c->lock);
+    c->head++;
+    pthread_cond_broadcast(&c->changed);
+    pthread_mutex_unlock(&c->lock);
+    return 0;
+}
+
+/* Scores one topic of a run against preference judgments (no pipeline: the counting
+ * dominates). ndocs may be 0 (a topic missing from the run, under -c). */
+static int eval_prefs_topic(eval_ctx *c, size_t ti, const formats_run_doc *docs, size_t ndocs,
+                            util_error *err)
+{
+    eval_topic *et = &c->topics[ti];
+    util_grow(&c->docs, &c->docs_cap, ndocs + 1, sizeof *c->docs);
+    for (size_t i = 0; i < ndocs; i++) {
+        c->docs[i].score = docs[i].score;
+        c->docs[i].docno = docs[i].docno;
+        c->docs[i].rel = 0;
+    }
+    metrics_prefs counts;
+    char msg[256];
+    if (metrics_prefs_count(et->prefs, et->nprefs, c->docs, ndocs, c->params, &counts, msg,
+                            sizeof msg) != 0)
+        return util_error_set(err, UTIL_EXIT_DATA, c->prefs->path, 0, "topic '%s': %s", et->qid,
+                              msg);
+    metrics_topic t;
+    memset(&t, 0, sizeof t);
+    t.prefs = &counts;
+    double *row = c->values + ti * c->nvalues;
+    char **srow = c->strings + ti * c->nvalues;
+    for (size_t i = 0; i < c->nvalues; i++)
+        util_free(&srow[i]);
+    metrics_set_compute(c->set, c->params, &t, row, srow);
+    metrics_prefs_free(&counts);
+    c->done[ti] = 1;
+    return 0;
+}
+
+static int eval_prefs_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
+{
+    eval_ctx *c = vctx;
+    const formats_prefs_topic *pt = formats_prefs_find(c->prefs, rt->qid);
+    if (pt == NULL)
+        return 0; /* trec_eval ignores topics that have no judgments */
+    return eval_prefs_topic(c, (size_t)(pt - c->prefs->topics), rt->docs, rt->ndocs, err);
+}
+
+/* Reads a run against preference judgments: 0, FORMATS_RUN_UNGROUPED or -1. */
+static int eval_read_prefs(eval_ctx *c, const char *path, enum formats_run_mode mode,
+                           formats_run_info *info, util_error *err)
+{
+    return formats_run_read(path, mode | FORMATS_ANY_BYTES, eval_prefs_topic_cb, c, info, err);
+}
+
+static void eval_reset(eval_ctx *c)
+{
+    memset(c->done, 0, c->ntopics);
+}
+
+/* trec_eval's value for a topic or measure that the z-score file has no reference for. */
+#define EVAL_Z_MISSING (-1000000.0)
+
+/* -Z: every topic's values become z-scores, (value - mean) / stddev, before the summary is
+ * computed from them as usual (so num_q, and num_rel under -c, stay counts). As in
+ * trec_eval, a value with no reference in the file becomes -1000000, and with a standard
+ * deviation of 0 it becomes 0 when it equals the mean and -1000000 otherwise. */
+static void eval_zscores(eval_ctx *c)
+{
+    for (size_t q = 0; q < c->ntopics; q++) {
+        const char *qid = c->topics[q].qid;
+        double *row = c->values + q * c->nvalues;
+        for (size_t i = 0; i < c->nvalues; i++) {
+            const formats_zscore *z = formats_zscores_find(c->zscores, qid,
+                                                           metrics_set_name(c->set, i));
+            if (z == NULL)
+                row[i] = EVAL_Z_MISSING;
+            else if (z->stddev != 0.0)
+                row[i] = (row[i] - z->mean) / z->stddev;
+            else
+                row[i] = row[i] == z->mean ? 0.0 : EVAL_Z_MISSING;
+        }
+    }
+}
+
+int eval_file(eval_judge *c, const char *path, report_run *out, util_error *err)
+{
+    formats_run_info_free(&c->info);
+    formats_run_info *info = &c->info;
+    eval_reset(c);
+    /* A run whose topics are interleaved is read a second time; standard input, a pipe
+     * (eval QRELS <(cmd)) or a device cannot be: those are kept whole at once. */
+    struct stat st;
+    enum formats_run_mode mode = strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
+                                 S_ISREG(st.st_mode)
+                                     ? FORMATS_RUN_STREAM : FORMATS_RUN_GROUP;
+    int rc;
+    if (c->prefs != NULL) {
+        rc = eval_read_prefs(c, path, mode, info, err);
+    } else {
+        eval_pipeline_start(c);
+        rc = formats_run_read(path, mode | FORMATS_ANY_BYTES, eval_topic_cb, c, info, err);
+        eval_pipeline_stop(c);
+    }
+    if (rc == FORMATS_RUN_UNGROUPED) {
+        /* The topics' lines are interleaved: read again, keeping the whole run. */
+        formats_run_info_free(info);
+        eval_reset(c);
+        if (c->prefs != NULL) {
+            rc = eval_read_prefs(c, path, FORMATS_RUN_GROUP, info, err);
+        } else {
+            eval_pipeline_start(c);
+            rc = formats_run_read(path, FORMATS_RUN_GROUP | FORMATS_ANY_BYTES, eval_topic_cb, c,
+                                  info, err);
+            eval_pipeline_stop(c);
+        }
+    }
+    if (rc != 0) {
+        if (err->code == 0)
+            err->code = UTIL_EXIT_INPUT;
+        return -1;
+    }
+    const char **qids = c->qids;
+    for (size_t i = 0; i < c->ntopics; i++) {
+        qids[i] = c->topics[i].qid;
+        if (c->done[i])
+            continue;
+        if (!c->params->average_complete) {
+            return util_error_set(err, UTIL_EXIT_DATA, path, 0, "topic '%s' is in the qrels "
+                                  "but not in the run (use -c to score it as retrieving "
+                                  "nothing)", qids[i]);
+        }
+        if (c->prefs != NULL) {
+            /* Nothing retrieved: every preference is one that does not occur. */
+            if (eval_prefs_topic(c, i, NULL, 0, err) != 0)
+                return -1;
+            continue;
+        }
+        char **srow = c->strings + i * c->nvalues;
+        for (size_t k = 0; k < c->nvalues; k++)
+            util_free(&srow[k]);
+        metrics_set_compute_missing(c->set, c->params, &c->topics[i].base,
+                                    c->values + i * c->nvalues, srow);
+    }
+    if (c->zscores != NULL)
+        eval_zscores(c);
+    metrics_set_summarize(c->set, c->params, c->values, c->ntopics, c->num_rel_all, c->summary);
+    *out = (report_run){ info->tag, qids, c->ntopics, c->values, c->strings, c->summary };
+    return 0;
+}
+
+
+eval_judge *eval_new(const formats_qrels *qrels, const formats_prefs *prefs,
+                     const formats_zscores *zscores, const metrics_set *set,
+                     const metrics_params *params)
+{
+    eval_ctx *c = util_calloc(1, sizeof *c);
+    c->qrels = qrels;
+    c->prefs = prefs;
+    c->zscores = zscores;
+    c->set = set;
+    c->params = params;
+    c->ntopics = prefs != NULL ? prefs->ntopics : qrels->ntopics;
+    c->nvalues = metrics_set_size(set);
+    c->topics = util_calloc(c->ntopics ? c->ntopics : 1, sizeof *c->topics);
+    for (size_t i = 0; prefs != NULL && i < c->ntopics; i++) {
+        const formats_prefs_topic *pt = &prefs->topics[i];
+        eval_topic *et = &c->topics[i];
+        et->qid = pt->qid;
+        et->nprefs = pt->n;
+        et->prefs = util_malloc((pt->n ? pt->n : 1) * sizeof *et->prefs);
+        for (size_t k = 0; k < pt->n; k++) {
+            et->prefs[k].jg = pt->prefs[k].jg;
+            et->prefs[k].jsg = pt->prefs[k].jsg;
+            et->prefs[k].docno = pt->prefs[k].docno;
+            et->prefs[k].level = pt->prefs[k].level;
+        }
+    }
+    for (size_t i = 0; qrels != NULL && i < qrels->nlines; i++)
+        if (qrels->all[i].rel > 0)
+            c->num_rel_all++;
+    long *grades = NULL;
+    size_t grades_cap = 0;
+    for (size_t i = 0; qrels != NULL && i < c->ntopics; i++) {
+        const formats_qrels_topic *qt = &qrels->topics[i];
+        eval_topic *et = &c->topics[i];
+        et->qt = qt;
+        et->qid = qt->qid;
+        /* Ordinary qrels: the topic itself; judgment-group qrels: each of its groups. */
+        size_t ng = qrels->judgment_groups ? qt->ngroups : 0;
+        if (ng > 0) {
+            et->group_levels = util_calloc(ng, sizeof *et->group_levels);
+            et->group_base = util_calloc(ng, sizeof *et->group_base);
+            et->base.groups = et->group_base;
+            et->base.ngroups = (long)ng;
+        }
+        for (size_t g = 0; g < (ng > 0 ? ng : 1); g++) {
+            const formats_qrels_topic *jt = ng > 0 ? &qt->groups[g] : qt;
+            util_grow(&grades, &grades_cap, jt->n + 1, sizeof *grades);
+            for (size_t k = 0; k < jt->n; k++)
+                grades[k] = jt->qrels[k].rel;
+            size_t nl = metrics_levels_size(grades, jt->n);
+            long *levels = util_calloc(nl ? nl : 1, sizeof *levels);
+            if (ng > 0) {
+                et->group_levels[g] = levels;
+                metrics_levels(grades, jt->n, params, levels, &et->group_base[g]);
+            } else {
+                et->levels = levels;
+                metrics_levels(grades, jt->n, params, levels, &et->base);
+            }
+        }
+    }
+    free(grades);
+    size_t cells = c->ntopics * (c->nvalues ? c->nvalues : 1);
+    c->values = util_calloc(cells, sizeof *c->values);
+    c->strings = util_calloc(cells, sizeof *c->strings);
+    c->done = util_calloc(c->ntopics ? c->ntopics : 1, 1);
+    c->slots = util_calloc(EVAL_SLOTS, sizeof *c->slots);
+    c->qids = util_calloc(c->ntopics ? c->ntopics : 1, sizeof *c->qids);
+    c->summary = util_calloc(c->nvalues ? c->nvalues : 1, sizeof *c->summary);
+    pthread_mutex_init(&c->lock, NULL);
+    pthread_cond_init(&c->changed, NULL);
+    return c;
+}
+
+void eval_free(eval_judge **ep)
+{
+    eval_ctx *c = *ep;
+    if (c == NULL)
+        return;
+    for (size_t i = 0; i < c->ntopics; i++) {
+        eval_topic *et = &c->topics[i];
+        free(et->levels);
+        free(et->prefs);
+        for (long g = 0; et->group_levels != NULL && g < et->base.ngroups; g++)
+            free(et->group_levels[g]);
+        free(et->group_levels);
+        free(et->group_base);
+    }
+    for (size_t i = 0; i < c->ntopics * c->nvalues; i++)
+        free(c->strings[i]);
+    free(c->topics);
+    free(c->values);
+    free(c->strings);
+    free(c->done);
+    free(c->docs);
+    free(c->keys);
+    for (size_t i = 0; i < EVAL_SLOTS; i++) {
+        free(c->slots[i].rels);
+        free(c->slots[i].groups);
+        free(c->slots[i].rdocs);
+        free(c->slots[i].text);
+        free(c->slots[i].mdocs);
+    }
+    free(c->slots);
+    free(c->qids);
+    free(c->summary);
+    formats_run_info_free(&c->info);
+    pthread_mutex_destroy(&c->lock);
+    pthread_cond_destroy(&c->changed);
+    free(c);
+    *ep = NULL;
+}

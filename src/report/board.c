@@ -1,0 +1,155 @@
+/* board.c: the live report's tables: board, one run, stability, comparisons. */
+#include "report/report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static void fmt_value(char *buf, size_t size, double v)
+{
+    snprintf(buf, size, "%.4f", v);
+}
+
+report_table *report_live_board(report_live *l, int machine, size_t sort, const char *topic,
+                                char *title, size_t title_size)
+{
+    size_t nm = report_live_nmeasures(l), nr = report_live_nruns(l);
+    const char **header = util_malloc((nm + 2) * sizeof *header);
+    int *numeric = util_calloc(nm + 2, sizeof *numeric);
+    header[0] = "rank";
+    header[1] = "run";
+    numeric[0] = 1;
+    for (size_t m = 0; m < nm; m++) {
+        header[m + 2] = machine ? report_live_measure(l, m) : report_live_label(l, m);
+        numeric[m + 2] = 1;
+    }
+    report_table *t = report_table_new(nm + 2, header, numeric);
+    long ti = topic != NULL ? report_live_topic_find(l, topic) : -1;
+    size_t *order = util_malloc((nr + 1) * sizeof *order);
+    report_live_order(l, sort, ti, order);
+    char (*cells)[32] = util_malloc((nm + 2) * sizeof *cells);
+    const char **row = util_malloc((nm + 2) * sizeof *row);
+    for (size_t i = 0; i < nr; i++) {
+        size_t r = order[i];
+        snprintf(cells[0], sizeof cells[0], "%zu", i + 1);
+        row[0] = cells[0];
+        row[1] = report_live_run(l, r);
+        for (size_t m = 0; m < nm; m++) {
+            double v = ti >= 0 ? report_live_topic_value(l, r, (size_t)ti, m)
+                               : report_live_value(l, r, m);
+            row[m + 2] = cells[m + 2];
+            if (topic != NULL && ti < 0)
+                row[m + 2] = NULL;
+            else if (report_live_kind(l, m) == METRICS_LONG)
+                snprintf(cells[m + 2], sizeof cells[0], "%ld", (long)v);
+            else
+                fmt_value(cells[m + 2], sizeof cells[0], v);
+        }
+        report_table_add(t, row);
+    }
+    if (topic != NULL)
+        snprintf(title, title_size, "topic %s%s", topic, ti < 0 ? " (not judged)" : "");
+    else
+        snprintf(title, title_size, "%zu runs, %zu judged topics, %ld judgments",
+                 nr, report_live_ntopics(l), report_live_judgments(l));
+    free(cells);
+    free(row);
+    free(order);
+    free(header);
+    free(numeric);
+    return t;
+}
+
+report_table *report_live_run_table(report_live *l, int machine, size_t run, char *title,
+                                    size_t title_size)
+{
+    size_t nm = report_live_nmeasures(l), nt = report_live_ntopics(l);
+    const char **header = util_malloc((nm + 1) * sizeof *header);
+    int *numeric = util_calloc(nm + 1, sizeof *numeric);
+    header[0] = "topic";
+    for (size_t m = 0; m < nm; m++) {
+        header[m + 1] = machine ? report_live_measure(l, m) : report_live_label(l, m);
+        numeric[m + 1] = 1;
+    }
+    report_table *t = report_table_new(nm + 1, header, numeric);
+    char (*cells)[32] = util_malloc((nm + 1) * sizeof *cells);
+    const char **row = util_malloc((nm + 1) * sizeof *row);
+    for (size_t k = 0; k <= nt; k++) {
+        row[0] = k < nt ? report_live_topic(l, k) : "all";
+        for (size_t m = 0; m < nm; m++) {
+            double v = k < nt ? report_live_topic_value(l, run, k, m)
+                              : report_live_value(l, run, m);
+            if (report_live_kind(l, m) == METRICS_LONG)
+                snprintf(cells[m + 1], sizeof cells[0], "%ld", (long)v);
+            else
+                fmt_value(cells[m + 1], sizeof cells[0], v);
+            row[m + 1] = cells[m + 1];
+        }
+        report_table_add(t, row);
+    }
+    snprintf(title, title_size, "run %s over %zu judged topics", report_live_run(l, run), nt);
+    free(cells);
+    free(row);
+    free(header);
+    free(numeric);
+    return t;
+}
+
+report_table *report_live_stability_table(const report_live *l, size_t sort,
+                                          const long *checkpoint_at)
+{
+    const char *header[] = { "reference", "compared", "judgments", "tau", "tau_ap" };
+    const int numeric[] = { 0, 0, 1, 1, 1 };
+    report_table *t = report_table_new(5, header, numeric);
+    char j[32], a[32], b[32], ref[96];
+    for (size_t m = 0; m < report_live_nmeasures(l); m++) {
+        if (m == sort)
+            continue;
+        double tau, ap;
+        report_live_agreement(l, sort, m, &tau, &ap);
+        snprintf(j, sizeof j, "%ld", report_live_judgments(l));
+        fmt_value(a, sizeof a, tau);
+        fmt_value(b, sizeof b, ap);
+        const char *row[] = { report_live_label(l, sort), report_live_label(l, m), j, a, b };
+        report_table_add(t, row);
+    }
+    for (size_t k = 0; k < report_live_ncheckpoints(l); k++) {
+        double tau, ap;
+        if (report_live_stability(l, k, sort, &tau, &ap) != 0)
+            continue;
+        snprintf(ref, sizeof ref, "%s@checkpoint", report_live_label(l, sort));
+        snprintf(j, sizeof j, "%ld", checkpoint_at[k]);
+        fmt_value(a, sizeof a, tau);
+        fmt_value(b, sizeof b, ap);
+        const char *row[] = { ref, report_live_label(l, sort), j, a, b };
+        report_table_add(t, row);
+    }
+    return t;
+}
+
+/* The comparisons as a table, one row each. */
+report_table *report_live_compare_table(report_live *l, const metrics_comparison *res, size_t n,
+                                        size_t nt, double alpha)
+{
+    const char *header[] = { "run_a", "run_b", "topics", "mean_a", "mean_b", "diff", "d_z",
+                             "test", "statistic", "p", "p_adj", "sig" };
+    const int numeric[] = { 0, 0, 1, 1, 1, 1, 1, 0, 1, 1, 1, 0 };
+    report_table *t = report_table_new(12, header, numeric);
+    for (size_t i = 0; i < n; i++) {
+        const metrics_comparison *r = &res[i];
+        char cells[8][32];
+        double ma = report_live_value(l, r->a, 0), mb = report_live_value(l, r->b, 0);
+        snprintf(cells[0], 32, "%zu", nt);
+        snprintf(cells[1], 32, "%.4f", ma);
+        snprintf(cells[2], 32, "%.4f", mb);
+        snprintf(cells[3], 32, "%.4f", ma - mb);
+        snprintf(cells[4], 32, "%.4f", r->effect_size);
+        snprintf(cells[5], 32, "%.4f", r->result.statistic);
+        snprintf(cells[6], 32, "%.4g", r->result.p);
+        snprintf(cells[7], 32, "%.4g", r->p_adjusted);
+        const char *row[] = { report_live_run(l, r->a), report_live_run(l, r->b), cells[0],
+                              cells[1], cells[2], cells[3], cells[4], metrics_test_name(r->test),
+                              cells[5], cells[6], cells[7], r->p_adjusted < alpha ? "*" : "" };
+        report_table_add(t, row);
+    }
+    return t;
+}
