@@ -96,6 +96,8 @@ typedef struct campaign_pool {
     char **tags;                 /* run number -> tag */
     size_t nruns, capruns;
     int64_t *run_ids;            /* campaign: run number -> run id */
+    char **only;                 /* campaign: the runs that feed the pool (NULL: all) */
+    size_t nonly;
     int keep;                    /* keep full rankings (--bias) */
     uint32_t cur_run;
     pool_scored *scored;
@@ -108,16 +110,20 @@ typedef struct campaign_pool {
 
 /* Which parameters the command line gave (the others come from the campaign's settings). */
 typedef struct campaign_pool_given {
-    int strategy, depth, budget, rbp_p, order, seed;
+    int strategy, depth, budget, rbp_p, order, seed, runs;
 } campaign_pool_given;
 
 /* Frees what c holds (not c->s, the campaign, which the caller closes). */
 void campaign_pool_free(campaign_pool *c);
 /* Sets topic qid's depth (a later call for the same topic wins). */
 int campaign_pool_set_depth(campaign_pool *c, const char *qid, size_t depth);
+/* Sets the campaign's runs that feed the pool: tags separated by commas ("all" or "": every
+ * run); a tag that is not a name is an error (exit 1). Recorded as pool.runs when the pool
+ * is written; reading the campaign fails (exit 3) when one of them is not a run of it. */
+int campaign_pool_set_runs(campaign_pool *c, const char *tags, util_error *err);
 /* Reads run files into the pools (and keeps full rankings under c->keep). */
 int campaign_pool_read_files(campaign_pool *c, char **paths, int npaths, util_error *err);
-/* Reads the campaign's runs (c->s) into the pools. */
+/* Reads the campaign's runs (c->s; c->only when set) into the pools. */
 int campaign_pool_read_campaign(campaign_pool *c, util_error *err);
 /* Takes the campaign's pool.* settings for what g says the command line did not give. */
 int campaign_pool_load_settings(campaign_pool *c, const campaign_pool_given *g, util_error *err);
@@ -254,10 +260,11 @@ typedef struct campaign_run_imported {
 
 /* Stores the run file at path (not standard input: it is recognised by its checksum when
  * imported again, which changes nothing) as `runs import` does; tag_opt (NULL: the file's)
- * names the run. The caller holds the import lock. Rankings are stored in trec_eval order;
+ * names the run; with replace, a run of that tag is replaced (in the transaction that
+ * publishes the new one). The caller holds the import lock. Rankings are stored in trec_eval order;
  * a run whose topics are interleaved is read a second time. On an error the campaign is
  * left as it was. */
-int campaign_run_import(store *s, const char *path, const char *tag_opt,
+int campaign_run_import(store *s, const char *path, const char *tag_opt, int replace,
                         campaign_run_imported *res, util_error *err);
 
 /* ---- Assessors' judgments for their agreement (agreement.c) ---- */

@@ -80,7 +80,7 @@ static int first_tag(const char *path, char *tag, size_t size, util_error *err)
     return got < 0 ? -1 : 0;
 }
 
-int campaign_run_import(store *s, const char *path, const char *tag_opt,
+int campaign_run_import(store *s, const char *path, const char *tag_opt, int replace,
                         campaign_run_imported *res, util_error *err)
 {
     char checksum[33];
@@ -109,6 +109,10 @@ int campaign_run_import(store *s, const char *path, const char *tag_opt,
         util_error_set(err, UTIL_EXIT_INPUT, path, 0, "no results (empty run file)");
         goto fail;
     }
+    /* a replacement is stored under a name no run can have (tags have no white space) and
+     * takes the tag in the transaction that publishes it, so that a failure keeps the old */
+    char pending_tag[sizeof res->tag + 16];
+    snprintf(pending_tag, sizeof pending_tag, "%s%s", tag, replace ? " (replacing)" : "");
     for (enum formats_run_mode mode = FORMATS_RUN_STREAM;; mode = FORMATS_RUN_GROUP) {
         im.id = 0;
         c->s = s;
@@ -116,7 +120,7 @@ int campaign_run_import(store *s, const char *path, const char *tag_opt,
         c->ndocs = 0;
         util_progress_start(&c->bar, path, 0);
         if (store_import_begin(s, &im, err) != 0 ||
-            store_run_add(s, tag, im.id, &c->run_id, err) != 0)
+            store_run_add(s, pending_tag, im.id, &c->run_id, err) != 0)
             goto fail_import;
         c->import_id = im.id;
         int got = formats_run_read(path, mode, runs_topic_cb, c, &info, err);
@@ -129,7 +133,8 @@ int campaign_run_import(store *s, const char *path, const char *tag_opt,
             formats_run_info_free(&info);
             continue;
         }
-        if (got != 0 || store_import_publish(s, im.id, (int64_t)info.nlines, err) != 0 ||
+        if (got != 0 || (replace && store_run_replace(s, c->run_id, tag, err) != 0) ||
+            store_import_publish(s, im.id, (int64_t)info.nlines, err) != 0 ||
             store_batch_end(s, err) != 0)
             goto fail_import;
         break;

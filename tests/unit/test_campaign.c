@@ -304,14 +304,14 @@ static void test_run_import(void **state)
     assert_int_equal(store_create(path, &s, &err), 0);
     assert_true(store_import_lock(s, 1, &rec, &err) >= 0);
     campaign_run_imported r;
-    assert_int_equal(campaign_run_import(s, run, NULL, &r, &err), 0);
+    assert_int_equal(campaign_run_import(s, run, NULL, 0, &r, &err), 0);
     assert_int_equal(r.before, 0);
     assert_string_equal(r.tag, "bm25");
     assert_int_equal(r.ntopics, 2);
     assert_int_equal(r.ndocs, 3);
-    assert_int_equal(campaign_run_import(s, run, "other", &r, &err), 0);
+    assert_int_equal(campaign_run_import(s, run, "other", 0, &r, &err), 0);
     assert_true(r.before > 0);
-    assert_int_equal(campaign_run_import(s, empty, NULL, &r, &err), -1);
+    assert_int_equal(campaign_run_import(s, empty, NULL, 0, &r, &err), -1);
     assert_non_null(strstr(err.msg, "empty run file"));
     store_close(&s);
     unlink(run);
