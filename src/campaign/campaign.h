@@ -328,7 +328,12 @@ typedef struct campaign_topics_import {
     size_t topics, fields;
     campaign_topic_field *kept;
     size_t nkept, capkept;
+    const char *lang;        /* the language of the fields the file gives none (NULL: '') */
+    char **langs;            /* the languages stored by the last import, sorted ('' first) */
+    size_t nlangs, caplangs;
 } campaign_topics_import;
+/* Frees c->langs. */
+void campaign_topics_import_free(campaign_topics_import *c);
 
 typedef struct campaign_qrels_import {
     const char *assessor;
@@ -392,6 +397,7 @@ typedef struct campaign_import {
                     util_error *err);
     const char *assessor;
     int staged;
+    const char *variant;   /* another import of the same bytes (topics: the language given) */
 } campaign_import;
 
 typedef struct campaign_imported {

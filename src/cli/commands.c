@@ -44,15 +44,21 @@ static const cli_option topics_opts[] = {
     { 'f', "--format", "FMT",
       "the topic file's format (default auto)",
       "auto clef covid ehealth trec tsv", NULL },
+    { 'L', "--lang", "LANG",
+      "the language of the fields the file gives none (CLEF eHealth queries, TSV)",
+      NULL, NULL },
     { 0, NULL, NULL, NULL, NULL, NULL }
 };
 
 static const cli_command cmd_topics = {
     "topics", cli_topics, "import topic files into the campaign",
     "usage: trecjudge topics import [-d CAMPAIGN] [--format auto|clef|covid|ehealth|trec|tsv]\n"
-    "                               FILE...\n",
+    "                               [--lang LANG] FILE...\n",
     "Stores each topic's fields (title, description, narrative, ...) in every language the\n"
-    "file has. Importing a topic again replaces the fields the file gives.\n",
+    "file has, and says which languages it stored. A file that names no language (CLEF\n"
+    "eHealth queries, TSV translations) is stored in LANG with --lang, so that translations\n"
+    "coexist. Importing a topic again replaces the fields the file gives in the same\n"
+    "language; the same file with another --lang is another import.\n",
     topics_opts,
     NULL,
     "import", 0

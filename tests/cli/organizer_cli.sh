@@ -91,4 +91,22 @@ tj runs import -d "$c" --replace "$tmp/broken.run" >"$tmp/out" 2>"$tmp/err"; st=
 [ "$(tj runs export -d "$c" sysA)" = "q1 Q0 d77 1 5 sysA" ] || st=99
 check "a refused --replace keeps the old run" 2
 
+# topics import --lang: translations without a language attribute coexist
+printf 'q1\tstromy\n' >"$tmp/cs.tsv"
+printf 'q1\tB\xc3\xa4ume\n' >"$tmp/de.tsv"
+tj topics import -d "$c" --lang cs "$tmp/cs.tsv" >"$tmp/out" 2>"$tmp/err"; st=$?
+grep -q "imported 1 topics (1 fields; languages: cs)" "$tmp/err" || st=99
+check "topics import --lang says the language stored" 0
+tj topics import -d "$c" --lang de "$tmp/de.tsv" >"$tmp/out" 2>"$tmp/err"; st=$?
+if command -v sqlite3 >/dev/null; then
+    [ "$(sqlite3 "$c" "SELECT group_concat(lang || '=' || text, ' ') FROM (SELECT * FROM
+         topic_fields ORDER BY lang)")" = "cs=stromy de=Bäume" ] || st=99
+fi
+check "fields of two languages coexist" 0
+tj topics import -d "$c" "$tmp/de.tsv" >"$tmp/out" 2>"$tmp/err"; st=$?
+grep -q "languages: none (see --lang)" "$tmp/err" || st=99
+check "the same file without --lang is another import, and says it has no language" 0
+tj topics import -d "$c" --lang 'a b' "$tmp/de.tsv" >"$tmp/out" 2>"$tmp/err"; st=$?
+check "topics import --lang: a bad name" 1
+
 tj_summary
