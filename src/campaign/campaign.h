@@ -17,6 +17,8 @@ typedef enum campaign_policy {
 /* Parses max, majority, mean or primary=NAME (primary then points into name); -1 when
  * name is none of them. */
 int campaign_policy_parse(const char *name, campaign_policy *p, const char **primary);
+/* 0 when primary (NULL: none) is an assessor of the campaign; else -1, err set (exit 3). */
+int campaign_policy_check(store *s, const char *primary, util_error *err);
 /* The grade a policy gives a document from its n grades: -1 only when no one gave a grade
  * of 0 or more; max; majority (ties to the higher grade); mean (rounded, halves up);
  * primary (primary_grade when it is 0 or more, else max). */

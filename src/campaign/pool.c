@@ -465,6 +465,8 @@ static int judgment_cb(void *vctx, const store_judgment *jd)
 
 int campaign_judged_read_campaign(campaign_judged *j, store *s, util_error *err)
 {
+    if (campaign_policy_check(s, j->primary, err) != 0)
+        return -1;
     return store_judgments_each(s, judgment_cb, j, err);
 }
 

@@ -109,4 +109,24 @@ check "the same file without --lang is another import, and says it has no langua
 tj topics import -d "$c" --lang 'a b' "$tmp/de.tsv" >"$tmp/out" 2>"$tmp/err"; st=$?
 check "topics import --lang: a bad name" 1
 
+# report: nothing judged, or an unknown topic, is an error (exit 3), as in compare
+tj init -d "$tmp/e.tjdb" 2>/dev/null
+tj runs import -d "$tmp/e.tjdb" "$data/small_a.run" 2>/dev/null
+tj report -d "$tmp/e.tjdb" >"$tmp/out" 2>"$tmp/err"; st=$?
+grep -q "no judged topic" "$tmp/err" || st=99
+check "report with no judged topic" 3
+tj report -d "$c" --topic NOPE >"$tmp/out" 2>"$tmp/err"; st=$?
+grep -q "topic 'NOPE'" "$tmp/err" && [ ! -s "$tmp/out" ] || st=99
+check "report --topic of no judged topic" 3
+
+# --policy primary=NAME: an assessor the campaign does not have is refused (exit 3)
+for cmd in "report" "qrels export" "pool --bias"; do
+    # shellcheck disable=SC2086
+    tj $cmd -d "$c" --policy primary=nobody >"$tmp/out" 2>"$tmp/err"; st=$?
+    grep -q "no assessor 'nobody'" "$tmp/err" || st=99
+    check "$cmd --policy primary=nobody" 3
+done
+tj qrels export -d "$c" --policy primary=ann >"$tmp/out" 2>"$tmp/err"; st=$?
+check "qrels export --policy primary=ann" 0
+
 tj_summary
