@@ -17,6 +17,8 @@ typedef enum campaign_policy {
 /* Parses max, majority, mean or primary=NAME (primary then points into name); -1 when
  * name is none of them. */
 int campaign_policy_parse(const char *name, campaign_policy *p, const char **primary);
+/* 0 when primary (NULL: none) is an assessor of the campaign; else -1, err set (exit 3). */
+int campaign_policy_check(store *s, const char *primary, util_error *err);
 /* The grade a policy gives a document from its n grades: -1 only when no one gave a grade
  * of 0 or more; max; majority (ties to the higher grade); mean (rounded, halves up);
  * primary (primary_grade when it is 0 or more, else max). */
@@ -96,6 +98,8 @@ typedef struct campaign_pool {
     char **tags;                 /* run number -> tag */
     size_t nruns, capruns;
     int64_t *run_ids;            /* campaign: run number -> run id */
+    char **only;                 /* campaign: the runs that feed the pool (NULL: all) */
+    size_t nonly;
     int keep;                    /* keep full rankings (--bias) */
     uint32_t cur_run;
     pool_scored *scored;
@@ -108,16 +112,20 @@ typedef struct campaign_pool {
 
 /* Which parameters the command line gave (the others come from the campaign's settings). */
 typedef struct campaign_pool_given {
-    int strategy, depth, budget, rbp_p, order, seed;
+    int strategy, depth, budget, rbp_p, order, seed, runs;
 } campaign_pool_given;
 
 /* Frees what c holds (not c->s, the campaign, which the caller closes). */
 void campaign_pool_free(campaign_pool *c);
 /* Sets topic qid's depth (a later call for the same topic wins). */
 int campaign_pool_set_depth(campaign_pool *c, const char *qid, size_t depth);
+/* Sets the campaign's runs that feed the pool: tags separated by commas ("all" or "": every
+ * run); a tag that is not a name is an error (exit 1). Recorded as pool.runs when the pool
+ * is written; reading the campaign fails (exit 3) when one of them is not a run of it. */
+int campaign_pool_set_runs(campaign_pool *c, const char *tags, util_error *err);
 /* Reads run files into the pools (and keeps full rankings under c->keep). */
 int campaign_pool_read_files(campaign_pool *c, char **paths, int npaths, util_error *err);
-/* Reads the campaign's runs (c->s) into the pools. */
+/* Reads the campaign's runs (c->s; c->only when set) into the pools. */
 int campaign_pool_read_campaign(campaign_pool *c, util_error *err);
 /* Takes the campaign's pool.* settings for what g says the command line did not give. */
 int campaign_pool_load_settings(campaign_pool *c, const campaign_pool_given *g, util_error *err);
@@ -254,10 +262,11 @@ typedef struct campaign_run_imported {
 
 /* Stores the run file at path (not standard input: it is recognised by its checksum when
  * imported again, which changes nothing) as `runs import` does; tag_opt (NULL: the file's)
- * names the run. The caller holds the import lock. Rankings are stored in trec_eval order;
+ * names the run; with replace, a run of that tag is replaced (in the transaction that
+ * publishes the new one). The caller holds the import lock. Rankings are stored in trec_eval order;
  * a run whose topics are interleaved is read a second time. On an error the campaign is
  * left as it was. */
-int campaign_run_import(store *s, const char *path, const char *tag_opt,
+int campaign_run_import(store *s, const char *path, const char *tag_opt, int replace,
                         campaign_run_imported *res, util_error *err);
 
 /* ---- Assessors' judgments for their agreement (agreement.c) ---- */
@@ -321,7 +330,12 @@ typedef struct campaign_topics_import {
     size_t topics, fields;
     campaign_topic_field *kept;
     size_t nkept, capkept;
+    const char *lang;        /* the language of the fields the file gives none (NULL: '') */
+    char **langs;            /* the languages stored by the last import, sorted ('' first) */
+    size_t nlangs, caplangs;
 } campaign_topics_import;
+/* Frees c->langs. */
+void campaign_topics_import_free(campaign_topics_import *c);
 
 typedef struct campaign_qrels_import {
     const char *assessor;
@@ -385,6 +399,7 @@ typedef struct campaign_import {
                     util_error *err);
     const char *assessor;
     int staged;
+    const char *variant;   /* another import of the same bytes (topics: the language given) */
 } campaign_import;
 
 typedef struct campaign_imported {

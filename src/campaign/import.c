@@ -80,7 +80,7 @@ static int first_tag(const char *path, char *tag, size_t size, util_error *err)
     return got < 0 ? -1 : 0;
 }
 
-int campaign_run_import(store *s, const char *path, const char *tag_opt,
+int campaign_run_import(store *s, const char *path, const char *tag_opt, int replace,
                         campaign_run_imported *res, util_error *err)
 {
     char checksum[33];
@@ -109,6 +109,10 @@ int campaign_run_import(store *s, const char *path, const char *tag_opt,
         util_error_set(err, UTIL_EXIT_INPUT, path, 0, "no results (empty run file)");
         goto fail;
     }
+    /* a replacement is stored under a name no run can have (tags have no white space) and
+     * takes the tag in the transaction that publishes it, so that a failure keeps the old */
+    char pending_tag[sizeof res->tag + 16];
+    snprintf(pending_tag, sizeof pending_tag, "%s%s", tag, replace ? " (replacing)" : "");
     for (enum formats_run_mode mode = FORMATS_RUN_STREAM;; mode = FORMATS_RUN_GROUP) {
         im.id = 0;
         c->s = s;
@@ -116,7 +120,7 @@ int campaign_run_import(store *s, const char *path, const char *tag_opt,
         c->ndocs = 0;
         util_progress_start(&c->bar, path, 0);
         if (store_import_begin(s, &im, err) != 0 ||
-            store_run_add(s, tag, im.id, &c->run_id, err) != 0)
+            store_run_add(s, pending_tag, im.id, &c->run_id, err) != 0)
             goto fail_import;
         c->import_id = im.id;
         int got = formats_run_read(path, mode, runs_topic_cb, c, &info, err);
@@ -129,7 +133,8 @@ int campaign_run_import(store *s, const char *path, const char *tag_opt,
             formats_run_info_free(&info);
             continue;
         }
-        if (got != 0 || store_import_publish(s, im.id, (int64_t)info.nlines, err) != 0 ||
+        if (got != 0 || (replace && store_run_replace(s, c->run_id, tag, err) != 0) ||
+            store_import_publish(s, im.id, (int64_t)info.nlines, err) != 0 ||
             store_batch_end(s, err) != 0)
             goto fail_import;
         break;
@@ -192,6 +197,28 @@ int64_t campaign_docs_body(store *s, const char *path, store_import *im, util_pr
     return (int64_t)c->stats.docs;
 }
 
+/* Adds lang to the sorted set of languages stored. */
+static void note_lang(campaign_topics_import *c, const char *lang)
+{
+    size_t at = 0;
+    while (at < c->nlangs && strcmp(c->langs[at], lang) < 0)
+        at++;
+    if (at < c->nlangs && strcmp(c->langs[at], lang) == 0)
+        return;
+    util_grow(&c->langs, &c->caplangs, c->nlangs + 1, sizeof *c->langs);
+    memmove(c->langs + at + 1, c->langs + at, (c->nlangs - at) * sizeof *c->langs);
+    c->langs[at] = util_strdup(lang);
+    c->nlangs++;
+}
+
+void campaign_topics_import_free(campaign_topics_import *c)
+{
+    for (size_t i = 0; i < c->nlangs; i++)
+        free(c->langs[i]);
+    util_free(&c->langs);
+    c->nlangs = c->caplangs = 0;
+}
+
 static int topics_cb(void *vctx, const formats_topic *t, util_error *err)
 {
     (void)err;
@@ -199,11 +226,16 @@ static int topics_cb(void *vctx, const formats_topic *t, util_error *err)
     util_grow(&c->kept, &c->capkept, c->nkept + t->nfields + 1, sizeof *c->kept);
     /* a topic without fields is still created */
     c->kept[c->nkept++] = (campaign_topic_field){ util_strdup(t->qid), NULL, NULL, NULL };
-    for (size_t i = 0; i < t->nfields; i++)
+    for (size_t i = 0; i < t->nfields; i++) {
+        const char *lang = t->fields[i].lang;
+        if (lang[0] == '\0' && c->lang != NULL)
+            lang = c->lang;
+        note_lang(c, lang);
         c->kept[c->nkept++] = (campaign_topic_field){ util_strdup(t->qid),
                                                       util_strdup(t->fields[i].field),
-                                            util_strdup(t->fields[i].lang),
-                                            util_strdup(t->fields[i].text) };
+                                                      util_strdup(lang),
+                                                      util_strdup(t->fields[i].text) };
+    }
     c->topics++;
     c->fields += t->nfields;
     return 0;
@@ -230,6 +262,7 @@ int64_t campaign_topics_body(store *s, const char *path, store_import *im, util_
     campaign_topics_import *c = vctx;
     int64_t n = -1, topic_id = 0;
     c->topics = c->fields = 0;
+    campaign_topics_import_free(c);
     if (formats_topics_read(path, c->fmt, topics_cb, c, err) != 0 ||
         store_import_begin(s, im, err) != 0)
         goto out;
@@ -323,8 +356,9 @@ int campaign_import_file(store *s, const campaign_import *imp, const char *path,
         return -1;
     /* the same qrels file is another import for another assessor */
     char key[sizeof checksum + 1100];
-    snprintf(key, sizeof key, "%s%s%s", checksum, imp->assessor ? " " : "",
-             imp->assessor ? imp->assessor : "");
+    snprintf(key, sizeof key, "%s%s%s%s%s", checksum, imp->assessor ? " " : "",
+             imp->assessor ? imp->assessor : "", imp->variant ? " lang=" : "",
+             imp->variant ? imp->variant : "");
     store_import im = { imp->kind, path, key, imp->assessor, 0 };
     int seen = store_import_seen(s, &im, err);
     if (seen < 0)

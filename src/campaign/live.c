@@ -222,6 +222,10 @@ int campaign_live_open(campaign_live *c, store *s, char **files, int nfiles,
     metrics_params p;
     metrics_params_init(&p);
     c->store = s;
+    if (s != NULL && campaign_policy_check(s, o->primary, err) != 0) {
+        rc = -1;
+        goto out;
+    }
     if (s != NULL) {
         char *level = NULL;
         util_error ignored = { 0, "" };

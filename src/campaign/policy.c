@@ -111,9 +111,21 @@ static int export_cb(void *vctx, const store_judgment *j)
     return 0;
 }
 
+int campaign_policy_check(store *s, const char *primary, util_error *err)
+{
+    int64_t id;
+    int found = primary != NULL ? store_assessor_id(s, primary, 0, &id, err) : 1;
+    if (found == 0)
+        util_error_set(err, UTIL_EXIT_DATA, store_path(s), 0,
+                       "no assessor '%s' in the campaign (--policy primary=%s)", primary, primary);
+    return found > 0 ? 0 : -1;
+}
+
 int campaign_qrels_write(store *s, campaign_policy pol, const char *primary, int per_assessor,
                          util_out *out, util_error *err)
 {
+    if (campaign_policy_check(s, primary, err) != 0)
+        return -1;
     export_ctx c;
     memset(&c, 0, sizeof c);
     c.out = out;

@@ -95,6 +95,11 @@ void campaign_pool_free(campaign_pool *c)
         free(c->tags[i]);
     free(c->tags);
     free(c->run_ids);
+    for (size_t i = 0; i < c->nonly; i++)
+        free(c->only[i]);
+    free(c->only);
+    c->only = NULL;
+    c->nonly = 0;
     free(c->scored);
     free(c->docnos);
 }
@@ -141,9 +146,52 @@ int campaign_pool_read_files(campaign_pool *c, char **paths, int npaths, util_er
     return 0;
 }
 
+int campaign_pool_set_runs(campaign_pool *c, const char *tags, util_error *err)
+{
+    for (size_t i = 0; i < c->nonly; i++)
+        free(c->only[i]);
+    free(c->only);
+    c->only = NULL;
+    c->nonly = 0;
+    if (strcmp(tags, "all") == 0)
+        return 0;
+    size_t cap = 0;
+    for (const char *p = tags; *p != '\0';) {
+        size_t len = strcspn(p, ",");
+        char *tag = util_malloc(len + 1);
+        memcpy(tag, p, len);
+        tag[len] = '\0';
+        const char *problem = util_name_problem(tag, len);
+        if (problem != NULL) {
+            util_error_set(err, UTIL_EXIT_USAGE, NULL, 0, "run tag '%s' %s", tag, problem);
+            free(tag);
+            return -1;
+        }
+        util_grow(&c->only, &cap, c->nonly + 1, sizeof *c->only);
+        c->only[c->nonly++] = tag;
+        p += len;
+        if (*p == ',')
+            p++;
+    }
+    return 0;
+}
+
+/* Whether the run tagged tag feeds the pool. */
+static int run_chosen(const campaign_pool *c, const char *tag)
+{
+    if (c->nonly == 0)
+        return 1;
+    for (size_t i = 0; i < c->nonly; i++)
+        if (strcmp(c->only[i], tag) == 0)
+            return 1;
+    return 0;
+}
+
 static int store_ranking_cb(void *vctx, const store_ranking *r)
 {
     campaign_pool *c = vctx;
+    if (!run_chosen(c, r->tag))
+        return 0;
     size_t run = 0;
     while (run < c->nruns && c->run_ids[run] != r->run_id)
         run++;
@@ -174,6 +222,15 @@ int campaign_pool_read_campaign(campaign_pool *c, util_error *err)
 {
     /* A first pass learns the tags; store_rankings_each orders each topic's runs by tag. */
     c->run_ids = NULL;
+    for (size_t i = 0; i < c->nonly; i++) {
+        int64_t id;
+        int found = store_run_find(c->s, c->only[i], &id, err);
+        if (found < 0)
+            return -1;
+        if (found == 0)
+            return util_error_set(err, UTIL_EXIT_DATA, store_path(c->s), 0,
+                                  "no run '%s' in the campaign (see 'runs list')", c->only[i]);
+    }
     if (store_rankings_each(c->s, 0, store_ranking_cb, c, err) != 0)
         return -1;
     /* Renumber: runs first seen in qid order may not be in tag order. */
@@ -246,9 +303,10 @@ int campaign_pool_load_settings(campaign_pool *c, const campaign_pool_given *g, 
     char *v = NULL;
     int rc = 0;
     const char *keys[] = { "pool.strategy", "pool.depth", "pool.budget", "pool.rbp_p",
-                           "pool.order", "pool.seed" };
-    const int set[] = { g->strategy, g->depth, g->budget, g->rbp_p, g->order, g->seed };
-    for (size_t i = 0; i < 6 && rc == 0; i++) {
+                           "pool.order", "pool.seed", "pool.runs" };
+    const int set[] = { g->strategy, g->depth, g->budget, g->rbp_p, g->order, g->seed,
+                        g->runs };
+    for (size_t i = 0; i < 7 && rc == 0; i++) {
         if (set[i])
             continue;
         int found = store_setting_get(c->s, keys[i], &v, err);
@@ -269,6 +327,12 @@ int campaign_pool_load_settings(campaign_pool *c, const campaign_pool_given *g, 
                 c->params.rbp_p = d;
             break;
         case 4: bad = pool_order_parse(v, &c->params.order); break;
+        case 6:
+            if (campaign_pool_set_runs(c, v, err) != 0) {
+                util_free(&v);
+                return -1;
+            }
+            break;
         default:
             bad = util_parse_long(v, strlen(v), &l) != 0;
             if (!bad)
@@ -339,6 +403,21 @@ static int save_settings(campaign_pool *c, util_error *err)
     snprintf(buf, sizeof buf, "%lld", (long long)p->seed);
     if (store_setting_set(c->s, "pool.seed", buf, err) != 0)
         return -1;
+    /* the runs that fed it, so that the next pool takes the same */
+    size_t len = 4;
+    for (size_t i = 0; i < c->nonly; i++)
+        len += strlen(c->only[i]) + 1;
+    char *runs = util_malloc(len);
+    strcpy(runs, c->nonly == 0 ? "all" : "");
+    for (size_t i = 0; i < c->nonly; i++)
+        strcat(strcat(runs, i > 0 ? "," : ""), c->only[i]);
+    int rc = store_setting_set(c->s, "pool.runs", runs, err);
+    free(runs);
+    if (rc != 0)
+        return -1;
+    for (size_t i = 0; i < c->nruns && c->run_ids != NULL; i++)
+        if (store_run_pooled(c->s, c->run_ids[i], err) != 0)
+            return -1;
     for (size_t i = 0; i < c->ndepths; i++) {
         char key[300];
         snprintf(key, sizeof key, "pool.depth.%s", c->depths[i].qid);
@@ -386,6 +465,8 @@ static int judgment_cb(void *vctx, const store_judgment *jd)
 
 int campaign_judged_read_campaign(campaign_judged *j, store *s, util_error *err)
 {
+    if (campaign_policy_check(s, j->primary, err) != 0)
+        return -1;
     return store_judgments_each(s, judgment_cb, j, err);
 }
 
@@ -514,11 +595,14 @@ typedef struct next_ctx {
     size_t nstrs, capstrs;
     pool_live *live;
     long level;
+    const campaign_pool *c;
 } next_ctx;
 
 static int next_ranking_cb(void *vctx, const store_ranking *r)
 {
     next_ctx *n = vctx;
+    if (!run_chosen(n->c, r->tag))
+        return 0;
     size_t k = n->depth != 0 && r->n > n->depth ? n->depth : r->n;
     const char **docnos = util_calloc(k + 1, sizeof *docnos);
     util_grow(&n->strs, &n->capstrs, n->nstrs + k + 1, sizeof *n->strs);
@@ -553,6 +637,7 @@ int campaign_pool_next(campaign_pool *c, const char *qid, long level, char **doc
     if (n.depth == 0)
         n.depth = c->params.depth;
     n.level = level;
+    n.c = c;
     int64_t topic_id;
     int rc = store_topic_id(c->s, qid, 0, &topic_id, err);
     if (rc == 0)

@@ -111,7 +111,8 @@ int cli_import_file(store *s, const cli_importer *imp, const char *path, void *c
     int status = cli_import_lock(s, 1);
     if (status != UTIL_EXIT_OK)
         return status;
-    campaign_import im = { imp->kind, imp->body, imp->assessor, imp->staged };
+    campaign_import im = { imp->kind, imp->body, imp->assessor, imp->staged,
+                           imp->variant != NULL ? imp->variant(ctx) : NULL };
     campaign_imported r;
     if (campaign_import_file(s, &im, path, ctx, &r, &err) != 0)
         return cli_import_failed(path, &err);
@@ -177,7 +178,7 @@ int cli_report_update(campaign_live *c)
 }
 
 int cli_import_command(int argc, char **argv, const cli_importer *imp,
-                       int (*format)(void *ctx, const char *name), void *ctx)
+                       int (*option)(void *ctx, int key, const char *arg), void *ctx)
 {
     const cli_command *cmd = cli_command_find(argv[0]);
     if (argc < 2 || strcmp(argv[1], "import") != 0) {
@@ -196,11 +197,9 @@ int cli_import_command(int argc, char **argv, const cli_importer *imp,
             return UTIL_EXIT_OK;
         } else if (opt == 'd') {
             path = optarg;
-        } else if (opt == 'f') {
-            if (format(ctx, optarg) != 0) {
-                util_warn("%s import: unknown format '%s'", imp->kind, optarg);
+        } else if (opt != '?') {
+            if (option(ctx, opt, optarg) != 0)
                 return UTIL_EXIT_USAGE;
-            }
         } else {
             return cli_usage_error(cmd);
         }

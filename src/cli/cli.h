@@ -88,6 +88,7 @@ typedef struct cli_importer {
     void (*done)(const char *path, int64_t items, void *ctx);
     const char *assessor;
     int staged;
+    const char *(*variant)(void *ctx);   /* see campaign_import's variant; NULL: none */
 } cli_importer;
 
 /* Imports one file, unless the same bytes were imported before; on any error, or when the
@@ -98,11 +99,12 @@ int cli_import_file(store *s, const cli_importer *imp, const char *path, void *c
  * recovered from imports that were killed; returns an exit status. Without wait, an import
  * running elsewhere is left alone (UTIL_EXIT_OK, nothing done). */
 int cli_import_lock(store *s, int wait);
-/* `COMMAND import [-d CAMPAIGN] [--format F] FILE...` (docs, topics; argv[0] names the
- * command): each file imported with imp; format parses --format into ctx (0, or -1 when
- * it is unknown). Returns an exit status: the first failure's. */
+/* `COMMAND import [-d CAMPAIGN] [OPTION...] FILE...` (docs, topics; argv[0] names the
+ * command): each file imported with imp; option takes every option but -h and -d (its key
+ * in the command table, its argument) into ctx: 0, or -1 after saying what is wrong (a
+ * usage error). Returns an exit status: the first failure's. */
 int cli_import_command(int argc, char **argv, const cli_importer *imp,
-                       int (*format)(void *ctx, const char *name), void *ctx);
+                       int (*option)(void *ctx, int key, const char *arg), void *ctx);
 /* Reports a failed import of path (err's message, then that nothing changed). */
 int cli_import_failed(const char *path, const util_error *err);
 

@@ -15,11 +15,18 @@ static void docs_done(const char *path, int64_t items, void *vctx)
     fputc('\n', stderr);
 }
 
-static const cli_importer docs_importer = { "docs", campaign_docs_body, docs_done, NULL, 0 };
+static const cli_importer docs_importer = { "docs", campaign_docs_body, docs_done, NULL, 0,
+                                            NULL };
 
-static int docs_format(void *ctx, const char *name)
+static int docs_option(void *ctx, int key, const char *arg)
 {
-    return formats_docs_format_parse(name, &((campaign_docs_import *)ctx)->fmt);
+    if (key == 'f' && formats_docs_format_parse(arg, &((campaign_docs_import *)ctx)->fmt) == 0)
+        return 0;
+    if (key == 'f')
+        util_warn("docs import: unknown format '%s'", arg);
+    else
+        cli_usage(cli_command_find("docs"), stderr);
+    return -1;
 }
 
 int cli_docs(int argc, char **argv)
@@ -27,5 +34,5 @@ int cli_docs(int argc, char **argv)
     campaign_docs_import c;
     memset(&c, 0, sizeof c);
     c.fmt = FORMATS_DOCS_AUTO;
-    return cli_import_command(argc, argv, &docs_importer, docs_format, &c);
+    return cli_import_command(argc, argv, &docs_importer, docs_option, &c);
 }

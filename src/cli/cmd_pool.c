@@ -112,7 +112,8 @@ static int print_next(campaign_pool *c, const char *qid, long level, util_out *o
 enum {
     OPT_STRATEGY = 'S', OPT_DEPTH = 'k', OPT_DEPTH_FILE = 'K', OPT_BUDGET = 'b', OPT_RBP_P = 'p',
     OPT_ORDER = 'O', OPT_SEED = 's', OPT_STATS = 't', OPT_OVERLAP = 'v', OPT_BIAS = 'B',
-    OPT_QRELS = 'q', OPT_FORMAT = 'F', OPT_EXPORT = 'e', OPT_NEXT = 'x', OPT_POLICY = 'Q'
+    OPT_QRELS = 'q', OPT_FORMAT = 'F', OPT_EXPORT = 'e', OPT_NEXT = 'x', OPT_POLICY = 'Q',
+    OPT_RUNS = 'r'
 };
 
 static int usage_error(const char *what)
@@ -137,7 +138,7 @@ static int check_params(pool_params *p)
 
 /* What pool's command line asks for. */
 typedef struct pool_cmd_opts {
-    const char *campaign, *depth_file, *qrels, *output, *next;
+    const char *campaign, *depth_file, *qrels, *output, *next, *runs;
     int stats, overlap, bias, fmt, export, dry_run, files;
     long level;
 } pool_cmd_opts;
@@ -213,6 +214,7 @@ static int pool_parse(int argc, char **argv, pool_cmd_opts *o, campaign_pool *c,
         case OPT_OVERLAP: o->overlap = o->stats = 1; break;
         case OPT_BIAS: o->bias = 1; break;
         case OPT_QRELS: o->qrels = optarg; break;
+        case OPT_RUNS: o->runs = optarg; g->runs = 1; break;
         case OPT_POLICY:
             if (campaign_policy_parse(optarg, &jud->policy, &jud->primary) != 0)
                 return usage_error("unknown policy (max, majority, mean, primary=NAME)");
@@ -252,6 +254,8 @@ static int pool_parse(int argc, char **argv, pool_cmd_opts *o, campaign_pool *c,
         return UTIL_EXIT_USAGE;
     if (o->files && o->bias && o->qrels == NULL)
         return usage_error("--bias on run files needs --qrels");
+    if (o->files && o->runs != NULL)
+        return usage_error("--runs chooses among a campaign's runs (give fewer RUN files)");
     if (o->files && o->dry_run)
         return usage_error("--dry-run applies to a campaign");
     if (o->files && o->export == CAMPAIGN_EXPORT_NONE && !o->stats && !o->bias)
@@ -292,6 +296,8 @@ int cli_pool(int argc, char **argv)
     }
     util_out_init(&out, fp != NULL ? fp : stdout);
     if (depth_file != NULL && formats_depths_read(depth_file, depth_cb, &c, &err) != 0)
+        goto fail;
+    if (o.runs != NULL && campaign_pool_set_runs(&c, o.runs, &err) != 0)
         goto fail;
     if (files) {
         if (check_params(&c.params) != 0) {

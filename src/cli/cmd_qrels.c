@@ -109,7 +109,7 @@ int cli_qrels(int argc, char **argv)
     campaign_qrels_import ic;
     memset(&ic, 0, sizeof ic);
     ic.assessor = assessor;
-    cli_importer qrels_importer = { "qrels", campaign_qrels_body, qrels_done, assessor, 1 };
+    cli_importer qrels_importer = { "qrels", campaign_qrels_body, qrels_done, assessor, 1, NULL };
     status = import ? cli_import_file(s, &qrels_importer, argv[optind], &ic)
                     : qrels_export(s, pol, primary, per_assessor);
     free(ic.scale);

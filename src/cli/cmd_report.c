@@ -270,6 +270,19 @@ int cli_report(int argc, char **argv)
         }
         sort = (size_t)col;
     }
+    /* a watched report waits for judgments; one report of nothing is an error, as in
+     * compare (exit 3) */
+    if (!watch && topic != NULL && report_live_topic_find(c.live, topic) < 0) {
+        util_warn("report: topic '%s' has no judged document (or is not in the campaign)",
+                  topic);
+        status = UTIL_EXIT_DATA;
+        goto out;
+    }
+    if (!watch && plot == NULL && report_live_ntopics(c.live) == 0) {
+        util_warn("report: no judged topic: nothing to report (see 'status')");
+        status = UTIL_EXIT_DATA;
+        goto out;
+    }
     size_t run = 0;
     if (run_tag != NULL) {
         while (run < report_live_nruns(c.live) && strcmp(report_live_run(c.live, run), run_tag) != 0)

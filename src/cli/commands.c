@@ -44,15 +44,21 @@ static const cli_option topics_opts[] = {
     { 'f', "--format", "FMT",
       "the topic file's format (default auto)",
       "auto clef covid ehealth trec tsv", NULL },
+    { 'L', "--lang", "LANG",
+      "the language of the fields the file gives none (CLEF eHealth queries, TSV)",
+      NULL, NULL },
     { 0, NULL, NULL, NULL, NULL, NULL }
 };
 
 static const cli_command cmd_topics = {
     "topics", cli_topics, "import topic files into the campaign",
     "usage: trecjudge topics import [-d CAMPAIGN] [--format auto|clef|covid|ehealth|trec|tsv]\n"
-    "                               FILE...\n",
+    "                               [--lang LANG] FILE...\n",
     "Stores each topic's fields (title, description, narrative, ...) in every language the\n"
-    "file has. Importing a topic again replaces the fields the file gives.\n",
+    "file has, and says which languages it stored. A file that names no language (CLEF\n"
+    "eHealth queries, TSV translations) is stored in LANG with --lang, so that translations\n"
+    "coexist. Importing a topic again replaces the fields the file gives in the same\n"
+    "language; the same file with another --lang is another import.\n",
     topics_opts,
     NULL,
     "import", 0
@@ -82,18 +88,29 @@ static const cli_command cmd_docs = {
 static const cli_option runs_opts[] = {
     CLI_OPT_HELP,
     CLI_OPT_CAMPAIGN,
-    { 't', "--tag", "TAG", "the run's tag (one RUN only; default the file's)", NULL, NULL },
+    { 't', "--tag", "TAG", "import: the run's tag (one RUN only; default the file's)", NULL,
+      NULL },
+    { 'R', "--replace", NULL, "import: replace the campaign's run of the same tag", NULL, NULL },
+    { 'f', "--format", "FMT", "list: text (default), tsv or json", "text tsv json", NULL },
     { 0, NULL, NULL, NULL, NULL, NULL }
 };
 
 static const cli_command cmd_runs = {
-    "runs", cli_runs, "import run files into the campaign",
-    "usage: trecjudge runs import [-d CAMPAIGN] [--tag TAG] RUN...\n",
-    "Stores each run (its ranking per topic in trec_eval order) in the campaign. A file\n"
-    "imported before is recognised by its content and skipped.\n",
+    "runs", cli_runs, "import, list, remove and export the campaign's runs",
+    "usage: trecjudge runs import [-d CAMPAIGN] [--tag TAG] [--replace] RUN...\n"
+    "       trecjudge runs list [-d CAMPAIGN] [--format text|tsv|json]\n"
+    "       trecjudge runs remove [-d CAMPAIGN] TAG\n"
+    "       trecjudge runs export [-d CAMPAIGN] TAG\n",
+    "import stores each run (its ranking per topic in trec_eval order) in the campaign. A\n"
+    "file imported before is recognised by its content and skipped; a tag the campaign has\n"
+    "already is refused unless --replace is given (a withdrawn or resubmitted run: the new\n"
+    "one takes the old one's place in one transaction). list shows each run's tag, topics,\n"
+    "documents, lines, file, when it was imported and when it last fed a pool written to\n"
+    "the campaign. remove deletes a run (judgments and pooled documents stay). export\n"
+    "writes a run back as a run file, in trec_eval order (ranks from 1).\n",
     runs_opts,
     NULL,
-    "import", 0
+    "import list remove export", 0
 };
 
 /* ---- qrels ---- */
@@ -155,6 +172,10 @@ static const cli_option pool_opts[] = {
       "print the leave-one-run-out report (MAP without each run's unique\n"
       "documents) instead",
       NULL, NULL },
+    { 'r', "--runs", "TAG,...",
+      "on a campaign: only these runs feed the pool (\"all\": every run; default:\n"
+      "the campaign's setting pool.runs, else all); --stats and --bias too",
+      NULL, NULL },
     { 'q', "--qrels", "FILE", "judgments for --bias (default: the campaign's)", NULL, NULL },
     { 'Q', "--policy", "P",
       "several assessors' grades for --bias, as qrels export merges them:\n"
@@ -191,8 +212,10 @@ static const cli_command cmd_pool = {
     "docno descending on ties), whatever the rank column says.\n",
     pool_opts,
     "The campaign records the strategy and its parameters in its settings (pool.strategy,\n"
-    "pool.depth, pool.depth.QID, pool.budget, pool.order, pool.seed, pool.rbp_p); options\n"
-    "not given are taken from there.\n",
+    "pool.depth, pool.depth.QID, pool.budget, pool.order, pool.seed, pool.rbp_p, pool.runs);\n"
+    "options not given are taken from there. With --runs (TREC's priority runs) only the\n"
+    "runs named feed the pool; report and compare still evaluate every run, and 'runs list'\n"
+    "says which runs fed a pool.\n",
     NULL, 0
 };
 

@@ -32,7 +32,8 @@ static int name_is(const char *name, size_t len, const char *want)
     if (len != n)
         return 0;
     for (size_t i = 0; i < n; i++)
-        if ((name[i] | 0x20) != (want[i] | 0x20))
+        if (name[i] != want[i] && !((name[i] | 0x20) == (want[i] | 0x20) &&
+                                    (want[i] | 0x20) >= 'a' && (want[i] | 0x20) <= 'z'))
             return 0;
     return 1;
 }

@@ -84,7 +84,8 @@ size_t topics_sgml_tag_at(sgml_scan *sc, const char *p, sgml_tag *t)
                        *q == '_' || *q == '.' || *q == ':')) {
         if (n == sizeof t->name - 1)
             return 0;
-        t->name[n++] = (char)(*q | 0x20);
+        /* only ASCII letters fold: '_' | 0x20 would be DEL */
+        t->name[n++] = (char)(*q >= 'A' && *q <= 'Z' ? *q | 0x20 : *q);
         q++;
     }
     const char *a = q;

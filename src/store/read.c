@@ -46,6 +46,14 @@ static const char sql_rankings_topic[] =
     " JOIN runs r ON r.id = k.run_id JOIN topics t ON t.id = k.topic_id"
     " WHERE k.topic_id = ?1 AND " STORE_VISIBLE("r.import_id") " ORDER BY r.tag";
 
+static const char sql_rankings_run[] =
+    "SELECT r.id, r.tag, t.id, t.qid, k.n, k.docnos, k.scores FROM run_rankings k"
+    " JOIN runs r ON r.id = k.run_id JOIN topics t ON t.id = k.topic_id"
+    " WHERE k.run_id = ?1 AND " STORE_VISIBLE("r.import_id") " ORDER BY t.qid";
+
+static int rankings_rows(store *s, sqlite3_stmt *st, store_ranking_fn fn, void *ctx,
+                         util_error *err);
+
 int store_rankings_each(store *s, int64_t topic_id, store_ranking_fn fn, void *ctx,
                         util_error *err)
 {
@@ -54,6 +62,22 @@ int store_rankings_each(store *s, int64_t topic_id, store_ranking_fn fn, void *c
         return -1;
     if (topic_id > 0)
         sqlite3_bind_int64(st, 1, topic_id);
+    return rankings_rows(s, st, fn, ctx, err);
+}
+
+int store_run_rankings_each(store *s, int64_t run_id, store_ranking_fn fn, void *ctx,
+                            util_error *err)
+{
+    sqlite3_stmt *st = store_sql(s, sql_rankings_run, err);
+    if (st == NULL)
+        return -1;
+    sqlite3_bind_int64(st, 1, run_id);
+    return rankings_rows(s, st, fn, ctx, err);
+}
+
+static int rankings_rows(store *s, sqlite3_stmt *st, store_ranking_fn fn, void *ctx,
+                         util_error *err)
+{
     const char **docnos = NULL;
     double *scores = NULL;
     char *text = NULL;

@@ -91,6 +91,10 @@ static const char *const migrations[STORE_SCHEMA_VERSION] = {
     "UPDATE judgments SET wall_seconds = seconds;"
     "UPDATE judgment_history SET wall_seconds = seconds;"
     "UPDATE schema_version SET version = 4;",
+    [4] =
+    /* runs (runs.c): when a run last fed a pool written to the campaign (NULL: never) */
+    "ALTER TABLE runs ADD COLUMN pooled_at TEXT;"
+    "UPDATE schema_version SET version = 5;",
 };
 
 /* Every statement the program runs, prepared once per open file. */

@@ -10,7 +10,7 @@
 typedef struct store store;
 
 /* The schema version this build writes; older files are migrated on open. */
-#define STORE_SCHEMA_VERSION 4
+#define STORE_SCHEMA_VERSION 5
 
 /* Creates a new campaign file (fails if path exists). */
 int store_create(const char *path, store **out, util_error *err);
@@ -75,6 +75,29 @@ int store_run_add(store *s, const char *tag, int64_t import_id, int64_t *run_id,
 int store_run_ranking_add(store *s, int64_t run_id, int64_t topic_id, const char *const *docnos,
                           const double *scores, size_t n, util_error *err);
 int store_run_count(store *s, int64_t *n, util_error *err);
+
+/* ---- runs (src/store/runs.c) ---- */
+
+/* One stored run as `runs list` shows it; valid during the callback only. */
+typedef struct store_run_info {
+    int64_t id;
+    const char *tag;
+    int64_t topics, docs, lines;   /* rankings, documents ranked, lines of its file */
+    const char *path, *at;         /* the file imported, and when (UTC, ISO 8601) */
+    const char *pooled_at;         /* when it last fed a pool written to the campaign, or NULL */
+} store_run_info;
+typedef int (*store_run_fn)(void *ctx, const store_run_info *r);
+/* Every run, by tag. */
+int store_runs_each(store *s, store_run_fn fn, void *ctx, util_error *err);
+/* A run's id by tag: 1 found, 0 absent, -1 error. */
+int store_run_find(store *s, const char *tag, int64_t *run_id, util_error *err);
+/* Removes the run tagged tag (its rankings and its import, so that its file can be imported
+ * again); judgments and the pool stay. 1 removed, 0 absent, -1 error. */
+int store_run_remove(store *s, const char *tag, util_error *err);
+/* In the open transaction: removes the run tagged tag (if any) and gives run_id that tag. */
+int store_run_replace(store *s, int64_t run_id, const char *tag, util_error *err);
+/* Records that the run fed a pool written to the campaign now. */
+int store_run_pooled(store *s, int64_t run_id, util_error *err);
 
 /* Adds a document to a topic's pool (no change if it is there already). */
 int store_pool_add(store *s, int64_t topic_id, const char *docno, int64_t position,
@@ -159,6 +182,9 @@ typedef int (*store_ranking_fn)(void *ctx, const store_ranking *r);
 /* Every stored ranking ordered by qid then run tag; topic_id > 0 gives one topic's. */
 int store_rankings_each(store *s, int64_t topic_id, store_ranking_fn fn, void *ctx,
                         util_error *err);
+/* One run's rankings, by qid (trec_eval order within each). */
+int store_run_rankings_each(store *s, int64_t run_id, store_ranking_fn fn, void *ctx,
+                            util_error *err);
 
 /* A document's title (may be NULL) and body, allocated; 1 found, 0 absent, -1 error. */
 int store_doc_get(store *s, const char *docno, char **title, char **body, size_t *body_len,

@@ -304,14 +304,14 @@ static void test_run_import(void **state)
     assert_int_equal(store_create(path, &s, &err), 0);
     assert_true(store_import_lock(s, 1, &rec, &err) >= 0);
     campaign_run_imported r;
-    assert_int_equal(campaign_run_import(s, run, NULL, &r, &err), 0);
+    assert_int_equal(campaign_run_import(s, run, NULL, 0, &r, &err), 0);
     assert_int_equal(r.before, 0);
     assert_string_equal(r.tag, "bm25");
     assert_int_equal(r.ntopics, 2);
     assert_int_equal(r.ndocs, 3);
-    assert_int_equal(campaign_run_import(s, run, "other", &r, &err), 0);
+    assert_int_equal(campaign_run_import(s, run, "other", 0, &r, &err), 0);
     assert_true(r.before > 0);
-    assert_int_equal(campaign_run_import(s, empty, NULL, &r, &err), -1);
+    assert_int_equal(campaign_run_import(s, empty, NULL, 0, &r, &err), -1);
     assert_non_null(strstr(err.msg, "empty run file"));
     store_close(&s);
     unlink(run);
@@ -368,22 +368,32 @@ static void test_import_bodies(void **state)
     assert_int_equal(store_scale_set(s, binary, 2, 1, &err), 0);
     assert_int_equal(store_commit(s, &err), 0);
     assert_true(store_import_lock(s, 1, &rec, &err) >= 0);
-    campaign_topics_import t = { FORMATS_TOPICS_TSV, 0, 0, NULL, 0, 0 };
+    campaign_topics_import t = { FORMATS_TOPICS_TSV, 0, 0, NULL, 0, 0, NULL, NULL, 0, 0 };
     store_import im = { "topics", topics, "k1", NULL, 0 };
     assert_int_equal(campaign_topics_body(s, topics, &im, &bar, &t, &err), 2);
     assert_int_equal(t.fields, 2);
+    assert_int_equal(t.nlangs, 1);   /* TSV names no language */
+    assert_string_equal(t.langs[0], "");
     assert_int_equal(store_import_publish(s, im.id, 2, &err), 0);
     assert_int_equal(store_batch_end(s, &err), 0);
     int64_t id;
     assert_int_equal(store_topic_id(s, "t2", 0, &id, &err), 1);
     /* the whole import: stored once, then recognised by its bytes */
-    campaign_import ti = { "topics", campaign_topics_body, NULL, 0 };
+    campaign_import ti = { "topics", campaign_topics_body, NULL, 0, NULL };
     campaign_imported r;
     assert_int_equal(campaign_import_file(s, &ti, topics, &t, &r, &err), 0);
     assert_int_equal(r.before, 0);
     assert_int_equal(r.items, 2);
     assert_int_equal(campaign_import_file(s, &ti, topics, &t, &r, &err), 0);
     assert_true(r.before > 0);
+    /* the same bytes in another language are another import, stored beside the first */
+    t.lang = "cs";
+    ti.variant = "cs";
+    assert_int_equal(campaign_import_file(s, &ti, topics, &t, &r, &err), 0);
+    assert_int_equal(r.before, 0);
+    assert_int_equal(t.nlangs, 1);
+    assert_string_equal(t.langs[0], "cs");
+    campaign_topics_import_free(&t);
     campaign_qrels_import q = { "ann", 0, NULL, 0, 0, NULL, 0, 0 };
     store_import qi = { "qrels", qrels, "k2", "ann", 0 };
     assert_int_equal(campaign_qrels_body(s, qrels, &qi, &bar, &q, &err), 3);

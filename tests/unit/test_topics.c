@@ -295,6 +295,17 @@ static void test_trec_sgml(void **state)
     assert_string_equal(field(topic(&g, "1"), "title", ""), "one");
     assert_string_equal(field(topic(&g, "2"), "title", "en"), "two");
     assert_int_equal(topic(&g, "2")->line, 6);
+
+    /* Tag names keep '_' (folding it like a letter made it DEL: "query\x7Findex"). */
+    p = WRITE("underscore.txt", "<top>\n<num>7</num>\n<QUERY_INDEX>q7</QUERY_INDEX>\n"
+                                "<title>seven</title>\n</top>\n");
+    expect_ok(p, FORMATS_TOPICS_TREC_SGML, &g, 1);
+    const got_topic *t7 = topic(&g, "7");
+    for (size_t i = 0; i < t7->nfields; i++)
+        assert_null(strchr(t7->fields[i].field, 0x7F));
+    assert_string_equal(field(t7, "title", NULL), "seven");
+    assert_non_null(field(t7, "query_index", NULL));
+    assert_string_equal(field(t7, "query_index", NULL), "q7");
     got_free(&g);
 }
 
