@@ -26,7 +26,9 @@ long campaign_policy_grade(campaign_policy p, const long *grades, size_t n, long
 
 /* Writes the campaign's judgments as TREC qrels ("qid iter docno grade"; iter 0 when
  * several assessors judged the document, whose grade the policy gives), or with
- * per_assessor every assessor's judgment ("qid assessor docno grade"). */
+ * per_assessor every assessor's judgment ("qid assessor docno grade"); per_assessor 2 adds
+ * the iteration column as a fifth field ("qid assessor docno grade iter"), the form
+ * `qrels import --per-assessor` reads back whole. */
 int campaign_qrels_write(store *s, campaign_policy pol, const char *primary, int per_assessor,
                          util_out *out, util_error *err);
 
@@ -356,6 +358,20 @@ int64_t campaign_topics_body(store *s, const char *path, store_import *im, util_
  * them (store_qrels_commit, store_qrels_apply). Notes the grades the scale lacks. */
 int64_t campaign_qrels_body(store *s, const char *path, store_import *im, util_progress *bar,
                             void *ctx, util_error *err);
+
+/* Judgments of several assessors (formats_judgments_read): per-assessor qrels (form
+ * FORMATS_JUDGMENTS_QRELS), read back as qrels import reads qrels (topics created, grades
+ * outside the scale noted and stored); CSV and JSONL with the checks of `judge` (the topic
+ * exists, the grade is in the scale or -1, the document is pooled unless add_to_pool), an
+ * error naming file:line otherwise. Staged like qrels (ctx: campaign_judgments_import). */
+typedef struct campaign_judgments_import {
+    campaign_qrels_import q;   /* q.topics: topics; the scale and the grades outside it */
+    int form;
+    int add_to_pool;
+    size_t assessors;
+} campaign_judgments_import;
+int64_t campaign_judgments_body(store *s, const char *path, store_import *im,
+                                util_progress *bar, void *ctx, util_error *err);
 
 /* ---- Recording judgments (judge.c) ---- */
 

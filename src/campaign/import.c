@@ -330,7 +330,8 @@ int64_t campaign_qrels_body(store *s, const char *path, store_import *im, util_p
             for (size_t i = 0; i < m; i++) {
                 const formats_qrel *r = &qt->qrels[k + i];
                 note_grade(c, r->rel);
-                chunk[i] = (store_qrel){ r->docno, r->iter, r->rel, (int64_t)r->line };
+                chunk[i] = (store_qrel){ r->docno, r->iter, r->rel, (int64_t)r->line, NULL, 0,
+                                         NULL, 0 };
             }
             if (store_qrels_stage(s, im->id, ++seq, qt->qid, chunk, m, err) != 0 ||
                 store_batch_yield(s, err) != 0)
@@ -345,6 +346,87 @@ out:
     return n;
 }
 
+int64_t campaign_judgments_body(store *s, const char *path, store_import *im,
+                                util_progress *bar, void *vctx, util_error *err)
+{
+    campaign_judgments_import *c = vctx;
+    int64_t n = -1, seq = 0, topic_id = 0;
+    const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    char scale[256] = "";
+    util_map assessors;
+    memset(&assessors, 0, sizeof assessors);
+    c->q.nscale = c->q.noutside = 0;
+    c->q.topics = c->assessors = 0;
+    store_qrel *chunk = util_calloc(1024, sizeof *chunk);
+    formats_judgments *j = formats_judgments_read(path, c->form, err);
+    if (j == NULL || store_grades_each(s, scale_cb, &c->q, err) != 0)
+        goto out;
+    for (size_t i = 0; i < c->q.nscale; i++) {
+        size_t len = strlen(scale);
+        snprintf(scale + len, sizeof scale - len, "%s%ld", i ? ", " : "", c->q.scale[i]);
+    }
+    int strict = c->form != FORMATS_JUDGMENTS_QRELS;
+    for (size_t i = 0; i < j->n; i++) {
+        const formats_judgment *r = &j->rows[i];
+        util_map_add(&assessors, r->assessor, strlen(r->assessor), NULL);
+        int new_topic = i == 0 || strcmp(r->qid, j->rows[i - 1].qid) != 0;
+        c->q.topics += new_topic;
+        if (!strict) {
+            note_grade(&c->q, r->grade);
+            continue;
+        }
+        size_t k = 0;
+        while (k < c->q.nscale && c->q.scale[k] != r->grade)
+            k++;
+        if (r->grade != -1 && k == c->q.nscale) {
+            util_error_set(err, UTIL_EXIT_DATA, shown, r->line,
+                           "grade %ld is not in the campaign's scale (%s; -1: not judged)",
+                           r->grade, scale);
+            goto out;
+        }
+        int found = new_topic ? store_topic_id(s, r->qid, 0, &topic_id, err) : 1;
+        if (found < 0)
+            goto out;
+        if (found == 0) {
+            util_error_set(err, UTIL_EXIT_DATA, shown, r->line, "no topic '%s' in the campaign",
+                           r->qid);
+            goto out;
+        }
+        if (!c->add_to_pool && (found = store_pool_has(s, topic_id, r->docno, err)) <= 0) {
+            if (found == 0)
+                util_error_set(err, UTIL_EXIT_DATA, shown, r->line,
+                               "document '%s' is not in the pool of topic '%s' (--add-to-pool "
+                               "adds it)", r->docno, r->qid);
+            goto out;
+        }
+    }
+    c->assessors = assessors.n;
+    bar->total = j->n;
+    if (store_import_begin(s, im, err) != 0)
+        goto out;
+    /* chunks of up to 1024 judgments of one topic, as qrels */
+    for (size_t i = 0; i < j->n;) {
+        size_t m = 0;
+        const char *qid = j->rows[i].qid;
+        while (i + m < j->n && m < 1024 && strcmp(j->rows[i + m].qid, qid) == 0) {
+            const formats_judgment *r = &j->rows[i + m];
+            chunk[m] = (store_qrel){ r->docno, r->iter, r->grade, (int64_t)r->line,
+                                     r->assessor, r->seconds, r->note, c->add_to_pool };
+            m++;
+        }
+        if (store_qrels_stage(s, im->id, ++seq, qid, chunk, m, err) != 0 ||
+            store_batch_yield(s, err) != 0)
+            goto out;
+        i += m;
+        util_progress_update(bar, i);
+    }
+    n = (int64_t)j->n;
+out:
+    util_map_free(&assessors);
+    free(chunk);
+    formats_judgments_free(&j);
+    return n;
+}
 
 int campaign_import_file(store *s, const campaign_import *imp, const char *path, void *ctx,
                          campaign_imported *r, util_error *err)

@@ -89,7 +89,12 @@ static int export_cb(void *vctx, const store_judgment *j)
 {
     export_ctx *c = vctx;
     if (c->per_assessor) {
-        util_out_printf(c->out, "%s %s %s %ld\n", j->qid, j->assessor, j->docno, j->grade);
+        util_out_printf(c->out, "%s %s %s %ld", j->qid, j->assessor, j->docno, j->grade);
+        if (c->per_assessor == 2) {
+            util_out_char(c->out, ' ');
+            util_out_str(c->out, j->iter);
+        }
+        util_out_char(c->out, '\n');
         return 0;
     }
     if (c->n > 0 && (strcmp(c->qid, j->qid) != 0 || strcmp(c->docno, j->docno) != 0))

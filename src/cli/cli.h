@@ -59,6 +59,7 @@ int cli_runs(int argc, char **argv);
 int cli_qrels(int argc, char **argv);
 int cli_status(int argc, char **argv);
 int cli_judge(int argc, char **argv);
+int cli_judgments(int argc, char **argv);
 int cli_check(int argc, char **argv);
 int cli_assign(int argc, char **argv);
 int cli_topics(int argc, char **argv);

@@ -36,6 +36,19 @@ static void qrels_done(const char *path, int64_t items, void *vctx)
     }
 }
 
+static void per_assessor_done(const char *path, int64_t items, void *vctx)
+{
+    campaign_judgments_import *c = vctx;
+    fprintf(stderr, "%s: imported %lld judgments of %zu assessor%s for %zu topics\n", path,
+            (long long)items, c->assessors, c->assessors == 1 ? "" : "s", c->q.topics);
+    if (c->q.noutside > 0) {
+        char found[160];
+        grade_list(found, sizeof found, c->q.outside, c->q.noutside);
+        util_warn("%s: grade%s %s not in the campaign's scale; stored as given", path,
+                  c->q.noutside > 1 ? "s" : "", found);
+    }
+}
+
 static int qrels_export(store *s, campaign_policy pol, const char *primary, int per_assessor)
 {
     util_out out;
@@ -68,7 +81,7 @@ int cli_qrels(int argc, char **argv)
     argv++;
     const char *path = NULL, *assessor = "qrels", *primary = NULL;
     campaign_policy pol = CAMPAIGN_POLICY_MAX;
-    int per_assessor = 0, opt;
+    int per_assessor = 0, with_iter = 0, assessor_given = 0, opt;
     optind = 1;
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
@@ -80,9 +93,13 @@ int cli_qrels(int argc, char **argv)
             break;
         case 'a':
             assessor = optarg;
+            assessor_given = 1;
             break;
         case 'j':
             per_assessor = 1;
+            break;
+        case 'I':
+            with_iter = 1;
             break;
         case 'p':
             if (campaign_policy_parse(optarg, &pol, &primary) != 0) {
@@ -99,6 +116,15 @@ int cli_qrels(int argc, char **argv)
         cli_usage(cmd, stderr);
         return UTIL_EXIT_USAGE;
     }
+    if (with_iter && (import || !per_assessor)) {
+        util_warn("qrels: --iter goes with export --per-assessor");
+        return UTIL_EXIT_USAGE;
+    }
+    if (import && per_assessor && assessor_given) {
+        util_warn("qrels import: --per-assessor reads the assessors from the file; "
+                  "--assessor does not go with it");
+        return UTIL_EXIT_USAGE;
+    }
     if (cli_name_check(import ? "qrels import" : "qrels export", "assessor", assessor) != 0 ||
         cli_name_check("qrels export", "primary assessor", primary) != 0)
         return UTIL_EXIT_USAGE;
@@ -110,8 +136,18 @@ int cli_qrels(int argc, char **argv)
     memset(&ic, 0, sizeof ic);
     ic.assessor = assessor;
     cli_importer qrels_importer = { "qrels", campaign_qrels_body, qrels_done, assessor, 1, NULL };
-    status = import ? cli_import_file(s, &qrels_importer, argv[optind], &ic)
-                    : qrels_export(s, pol, primary, per_assessor);
+    campaign_judgments_import jc;
+    memset(&jc, 0, sizeof jc);
+    jc.form = FORMATS_JUDGMENTS_QRELS;
+    cli_importer per_importer = { "qrels", campaign_judgments_body, per_assessor_done, NULL, 1,
+                                  NULL };
+    if (import && per_assessor)
+        status = cli_import_file(s, &per_importer, argv[optind], &jc);
+    else
+        status = import ? cli_import_file(s, &qrels_importer, argv[optind], &ic)
+                        : qrels_export(s, pol, primary, per_assessor + with_iter);
+    free(jc.q.scale);
+    free(jc.q.outside);
     free(ic.scale);
     free(ic.outside);
     store_close(&s);

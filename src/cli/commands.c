@@ -125,20 +125,28 @@ static const cli_option qrels_opts[] = {
       "mean or primary=NAME",
       "max majority mean primary=", NULL },
     { 'j', "--per-assessor", NULL,
-      "export: every assessor's judgment (qrels_jg form)",
+      "export: every assessor's judgment (qrels_jg form); import: read that\n"
+      "form back, each judgment under its assessor",
+      NULL, NULL },
+    { 'I', "--iter", NULL,
+      "export --per-assessor: add the iteration column as a fifth field",
       NULL, NULL },
     { 0, NULL, NULL, NULL, NULL, NULL }
 };
 
 static const cli_command cmd_qrels = {
     "qrels", cli_qrels, "import judgments from qrels, or export the campaign's qrels",
-    "usage: trecjudge qrels import [-d CAMPAIGN] [--assessor NAME] QRELS\n"
+    "usage: trecjudge qrels import [-d CAMPAIGN] [--assessor NAME | --per-assessor] QRELS\n"
     "       trecjudge qrels export [-d CAMPAIGN] [--policy max|majority|mean|primary=NAME]\n"
-    "                              [--per-assessor]\n",
+    "                              [--per-assessor [--iter]]\n",
     "import stores the judgments of a qrels file (grade -1: pooled, not judged) under one\n"
     "assessor (default 'qrels'); export prints TREC qrels on standard output. When several\n"
     "assessors judged a document, --policy decides its grade (default max); --per-assessor\n"
-    "prints every assessor's judgment with the assessor in the second column (qrels_jg form).\n",
+    "prints every assessor's judgment with the assessor in the second column (qrels_jg form),\n"
+    "with --iter followed by the qrels iteration column as a fifth field (\"qid assessor\n"
+    "docno grade iter\"). import --per-assessor reads either form back, each judgment under\n"
+    "its assessor (the iteration column \"0\" in the four-field form): exporting again gives\n"
+    "the same bytes.\n",
     qrels_opts,
     NULL,
     "import export", 0
@@ -299,6 +307,34 @@ static const cli_option judge_opts[] = {
     { 's', "--seconds", "S", "the time spent judging it", NULL, NULL },
     { 'P', "--add-to-pool", NULL, "add DOCNO to TOPIC's pool first (source 'manual')", NULL, NULL },
     { 0, NULL, NULL, NULL, NULL, NULL }
+};
+
+/* ---- judgments ---- */
+static const cli_option judgments_opts[] = {
+    CLI_OPT_HELP,
+    CLI_OPT_CAMPAIGN,
+    { 'f', "--format", "FMT", "the file's format (default: from its name)", "csv jsonl", NULL },
+    { 'P', "--add-to-pool", NULL,
+      "add documents not pooled to their topic's pool (source 'manual')",
+      NULL, NULL },
+    { 0, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const cli_command cmd_judgments = {
+    "judgments", cli_judgments, "import judgments made in other tools (CSV or JSONL)",
+    "usage: trecjudge judgments import [-d CAMPAIGN] [--format csv|jsonl] [--add-to-pool]\n"
+    "                                  FILE...\n",
+    "Imports judgments of several assessors, each file all or nothing, with the checks of\n"
+    "'judge': the topic is in the campaign, the grade in its scale (or -1), the document in\n"
+    "the topic's pool unless --add-to-pool, names by the one rule; the first problem is\n"
+    "reported as FILE:LINE. A CSV file has a header naming its columns: topic (or qid),\n"
+    "docno, grade, assessor, and optionally seconds (or time: the seconds spent judging) and\n"
+    "note; fields may be quoted (\"a, \"\"b\"\"\"), a quoted field does not span lines. A JSONL\n"
+    "file has one object a line with the same keys (strings, numbers or null; a note may hold\n"
+    "\\n). Judgments go to the history as judge's do; a file imported before is skipped.\n",
+    judgments_opts,
+    NULL,
+    "import", 0
 };
 
 static const cli_command cmd_judge = {
@@ -641,6 +677,7 @@ const cli_command *const cli_commands[] = {
     &cmd_assess,
     &cmd_demo,
     &cmd_judge,
+    &cmd_judgments,
     &cmd_status,
     &cmd_check,
     &cmd_backup,

@@ -287,4 +287,31 @@ int formats_topics_format_parse(const char *name, formats_topics_format *fmt);
 int formats_depths_read(const char *path, int (*cb)(void *ctx, const char *qid, size_t depth),
                         void *ctx, util_error *err);
 
+/* ---- Judgments made elsewhere (judgments.c) ----
+ * Per-assessor qrels, what `qrels export --per-assessor` writes: "qid assessor docno grade"
+ * with an optional fifth field, the qrels iteration column ("0" when absent); CSV with a
+ * header naming the columns topic (or qid), docno, grade, assessor and, optionally, seconds
+ * (or time: seconds spent judging) and note (RFC 4180 quotes; a field does not span lines);
+ * JSONL, one object a line with the same keys (string, number or null values). Names
+ * follow util_name_problem, a grade is an integer from -1, a note is text without control
+ * characters but tab and newline; one judgment per (topic, assessor, docno). */
+enum { FORMATS_JUDGMENTS_QRELS, FORMATS_JUDGMENTS_CSV, FORMATS_JUDGMENTS_JSONL };
+typedef struct formats_judgment {
+    const char *qid, *docno, *assessor;
+    const char *iter;     /* the qrels iteration column, "0" when the file has none */
+    const char *note;     /* NULL when none */
+    long grade;
+    double seconds;
+    long line;
+} formats_judgment;
+typedef struct formats_judgments {
+    formats_judgment *rows;   /* sorted by qid, then line */
+    size_t n;
+    util_arena strings;
+} formats_judgments;
+/* The form a file name says (.csv, .jsonl, .json, .ndjson, with .gz), or -1. */
+int formats_judgments_form_of(const char *path);
+formats_judgments *formats_judgments_read(const char *path, int form, util_error *err);
+void formats_judgments_free(formats_judgments **j);
+
 #endif

@@ -294,12 +294,32 @@ int store_qrels_stage(store *s, int64_t import_id, int64_t seq, const char *qid,
     /* fields never hold a tab or newline: the reader splits lines on white space */
     size_t len = 0;
     for (size_t i = 0; i < n; i++)
-        len += strlen(rows[i].docno) + strlen(rows[i].iter) + 48;
+        len += strlen(rows[i].docno) + strlen(rows[i].iter) + 48 +
+               (rows[i].assessor ? strlen(rows[i].assessor) + 40 : 0) +
+               (rows[i].note ? 2 * strlen(rows[i].note) : 0);
     char *text = util_malloc(len + 1);
     size_t off = 0;
-    for (size_t i = 0; i < n; i++)
-        off += (size_t)snprintf(text + off, len + 1 - off, "%s\t%s\t%ld\t%lld\n", rows[i].docno,
-                                rows[i].iter, rows[i].grade, (long long)rows[i].line);
+    for (size_t i = 0; i < n; i++) {
+        const store_qrel *r = &rows[i];
+        off += (size_t)snprintf(text + off, len + 1 - off, "%s\t%s\t%ld\t%lld", r->docno,
+                                r->iter, r->grade, (long long)r->line);
+        if (r->assessor != NULL) {
+            /* "\tassessor\tseconds\tpool|manual\t-|+note" (the note escaped) */
+            off += (size_t)snprintf(text + off, len + 1 - off, "\t%s\t%.17g\t%s\t%c",
+                                    r->assessor, r->seconds, r->manual ? "manual" : "pool",
+                                    r->note ? '+' : '-');
+            for (const char *p = r->note; p != NULL && *p != '\0'; p++) {
+                if (*p == '\\' || *p == '\t' || *p == '\n') {
+                    text[off++] = '\\';
+                    text[off++] = *p == '\t' ? 't' : *p == '\n' ? 'n' : '\\';
+                } else {
+                    text[off++] = *p;
+                }
+            }
+        }
+        text[off++] = '\n';
+    }
+    text[off] = '\0';
     int rc = -1;
     sqlite3_stmt *st = store_sql(s, sql_stage, err);
     if (st != NULL) {
@@ -335,7 +355,8 @@ static const char sql_import_assessor[] =
 
 /* Applies the next staged chunk and deletes it, in the current transaction: 1 done, 0 none
  * left, -1 error. */
-static int apply_chunk(store *s, int64_t import_id, int64_t assessor_id, util_error *err)
+static int apply_chunk(store *s, int64_t import_id, const char *assessor, int64_t *assessor_id,
+                       util_error *err)
 {
     sqlite3_stmt *st = store_sql(s, sql_staged_next, err);
     if (st == NULL)
@@ -354,24 +375,55 @@ static int apply_chunk(store *s, int64_t import_id, int64_t assessor_id, util_er
     if (store_topic_id(s, qid, 1, &topic_id, err) < 0)
         goto out;
     for (char *p = rows, *nl; *p != '\0'; p = nl + 1) {
-        char *f[4];
+        char *f[8];
         nl = strchr(p, '\n');
         if (nl == NULL)
             break;
         *nl = '\0';
         f[0] = p;
-        for (int k = 1; k < 4; k++) {
-            char *tab = strchr(f[k - 1], '\t');
-            if (tab == NULL) {
-                util_error_set(err, UTIL_EXIT_DATA, s->path, 0, "a staged judgment is damaged");
-                goto out;
-            }
+        int nf = 1;
+        for (char *tab; nf < 8 && (tab = strchr(f[nf - 1], '\t')) != NULL; nf++) {
             *tab = '\0';
-            f[k] = tab + 1;
+            f[nf] = tab + 1;
         }
-        if (store_pool_add(s, topic_id, f[0], strtoll(f[3], NULL, 10), "pool", err) != 0 ||
-            store_judgment_set(s, topic_id, f[0], assessor_id, strtol(f[2], NULL, 10), f[1], 0,
-                               NULL, err) != 0)
+        if (nf != 4 && nf != 8) {
+            util_error_set(err, UTIL_EXIT_DATA, s->path, 0, "a staged judgment is damaged");
+            goto out;
+        }
+        if (nf == 4 && *assessor_id == 0 &&
+            store_assessor_id(s, assessor, 1, assessor_id, err) < 0)
+            goto out;
+        int64_t who = *assessor_id, position = strtoll(f[3], NULL, 10), count;
+        const char *source = "pool";
+        char *note = NULL;
+        double seconds = 0;
+        if (nf == 8) {
+            if (store_assessor_id(s, f[4], 1, &who, err) < 0)
+                goto out;
+            seconds = strtod(f[5], NULL);
+            source = f[6];
+            if (f[7][0] == '+') {
+                /* unescaped in place */
+                note = f[7] + 1;
+                char *w = note;
+                for (const char *r = note; *r != '\0'; r++)
+                    *w++ = *r != '\\' || r[1] == '\0' ? *r
+                           : *++r == 't' ? '\t' : *r == 'n' ? '\n' : *r;
+                *w = '\0';
+            }
+            int has = store_pool_has(s, topic_id, f[0], err);
+            if (has < 0)
+                goto out;
+            if (has == 0 && strcmp(source, "manual") == 0) {
+                /* after the topic's last position, as judge --add-to-pool */
+                if (store_pool_info(s, topic_id, &count, &position, err) != 0)
+                    goto out;
+                position++;
+            }
+        }
+        if (store_pool_add(s, topic_id, f[0], position, source, err) != 0 ||
+            store_judgment_set(s, topic_id, f[0], who, strtol(f[2], NULL, 10), f[1], seconds,
+                               note, err) != 0)
             goto out;
     }
     if ((st = store_sql(s, sql_staged_done, err)) == NULL)
@@ -408,11 +460,11 @@ int store_qrels_apply(store *s, int64_t import_id, util_error *err)
         store_db_error(s, err, "cannot find a committed import");
         goto out;
     }
-    if (store_assessor_id(s, assessor, 1, &assessor_id, err) < 0)
-        goto out;
+    assessor_id = 0;   /* created with the first judgment of its own (not for judgments
+                        * that name theirs) */
     /* Each transaction applies judgments and deletes their staged rows together: a kill
      * between two leaves the rest for the next writer to apply, nothing twice. */
-    while ((n = apply_chunk(s, import_id, assessor_id, err)) > 0)
+    while ((n = apply_chunk(s, import_id, assessor, &assessor_id, err)) > 0)
         if (store_batch_yield(s, err) != 0)
             goto out;
     if (n < 0 || set_state(s, import_id, "done", lines, err) != 0 || store_batch_end(s, err) != 0)

@@ -331,6 +331,13 @@ typedef struct store_qrel {
     const char *docno, *iter;     /* no white space in either */
     long grade;
     int64_t line;                 /* in the file: the position it joins the pool at */
+    /* Judgments of several assessors (judgments import, qrels import --per-assessor): the
+     * assessor (NULL: the import's), the seconds spent, a note (NULL: none), and whether a
+     * document not in the pool joins it as 'manual' after its last position. */
+    const char *assessor;
+    double seconds;
+    const char *note;
+    int manual;
 } store_qrel;
 /* Stages a chunk of one topic's judgments (seq: increasing, the order they are applied in). */
 int store_qrels_stage(store *s, int64_t import_id, int64_t seq, const char *qid,

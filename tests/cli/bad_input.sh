@@ -66,7 +66,10 @@ while IFS=$'\t' read -r file kind want line msg; do
     eval-run) timeout 60 "$TRECJUDGE" eval "$data/small.qrels" "$f" >"$tmp/out" 2>"$tmp/err" ;;
     eval-qrels) timeout 60 "$TRECJUDGE" eval "$f" "$data/small_a.run" >"$tmp/out" 2>"$tmp/err" ;;
     eval-prefs) timeout 60 "$TRECJUDGE" eval -R prefs -m all_prefs "$f" "$data/small_a.run" >"$tmp/out" 2>"$tmp/err" ;;
-    runs | qrels | topics | docs) timeout 60 "$TRECJUDGE" "$kind" import -d "$c" "$f" >"$tmp/out" 2>"$tmp/err" ;;
+    runs | qrels | topics | docs | judgments)
+        timeout 60 "$TRECJUDGE" "$kind" import -d "$c" "$f" >"$tmp/out" 2>"$tmp/err" ;;
+    qrels-per-assessor)
+        timeout 60 "$TRECJUDGE" qrels import --per-assessor -d "$c" "$f" >"$tmp/out" 2>"$tmp/err" ;;
     *) bad "$file" "unknown kind '$kind' in the manifest"; continue ;;
     esac
     st=$?
