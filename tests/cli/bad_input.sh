@@ -33,6 +33,11 @@ snapshot() {
     cksum <"$c" >"$1.bytes"
     if [ -e "$c-wal" ] && [ -s "$c-wal" ]; then echo "wal left" >>"$1.bytes"; fi
 }
+# Under valgrind an import runs some fifty times slower, so it commits its first batch
+# (about 100 ms of work) before it reaches the bad line; the import is then removed, which
+# gives back every row but not the same bytes. There the contents are compared, not the bytes.
+parts="qrels status dump bytes"
+[ -z "${TJ_VALGRIND:-}" ] || parts="qrels status dump"
 snapshot "$tmp/before"
 [ -s "$tmp/before.qrels" ] && [ -s "$tmp/before.status" ] || tj_bail "empty export or status"
 
@@ -91,7 +96,7 @@ while IFS=$'\t' read -r file kind want line msg; do
     fi
     case $kind in eval-*) continue ;; esac
     snapshot "$tmp/after"
-    for part in qrels status dump bytes; do
+    for part in $parts; do
         cmp -s "$tmp/before.$part" "$tmp/after.$part" || bad "$name" "the campaign changed ($part)"
     done
 done <"$bad/MANIFEST.tsv"
@@ -156,7 +161,7 @@ else
     skip "network DTD cases: no socket" "strace not available (the messages are checked above)"
 fi
 snapshot "$tmp/after"
-for part in qrels status dump bytes; do
+for part in $parts; do
     cmp -s "$tmp/before.$part" "$tmp/after.$part" && ok "DTD cases: campaign unchanged ($part)" || bad "DTD cases" "the campaign changed ($part)"
 done
 
