@@ -127,17 +127,18 @@ report_table *report_live_stability_table(const report_live *l, size_t sort,
 }
 
 /* The comparisons as a table, one row each. */
-report_table *report_live_compare_table(report_live *l, const metrics_comparison *res, size_t n,
-                                        size_t nt, double alpha)
+report_table *report_live_compare_table(report_live *l, report_table *into, size_t m,
+                                        const metrics_comparison *res, size_t n, size_t nt,
+                                        double alpha)
 {
-    const char *header[] = { "run_a", "run_b", "topics", "mean_a", "mean_b", "diff", "d_z",
-                             "test", "statistic", "p", "p_adj", "sig" };
-    const int numeric[] = { 0, 0, 1, 1, 1, 1, 1, 0, 1, 1, 1, 0 };
-    report_table *t = report_table_new(12, header, numeric);
+    const char *header[] = { "measure", "run_a", "run_b", "topics", "mean_a", "mean_b", "diff",
+                             "d_z", "test", "statistic", "p", "p_adj", "sig" };
+    const int numeric[] = { 0, 0, 0, 1, 1, 1, 1, 1, 0, 1, 1, 1, 0 };
+    report_table *t = into != NULL ? into : report_table_new(13, header, numeric);
     for (size_t i = 0; i < n; i++) {
         const metrics_comparison *r = &res[i];
         char cells[8][32];
-        double ma = report_live_value(l, r->a, 0), mb = report_live_value(l, r->b, 0);
+        double ma = report_live_value(l, r->a, m), mb = report_live_value(l, r->b, m);
         snprintf(cells[0], 32, "%zu", nt);
         snprintf(cells[1], 32, "%.4f", ma);
         snprintf(cells[2], 32, "%.4f", mb);
@@ -146,9 +147,10 @@ report_table *report_live_compare_table(report_live *l, const metrics_comparison
         snprintf(cells[5], 32, "%.4f", r->result.statistic);
         snprintf(cells[6], 32, "%.4g", r->result.p);
         snprintf(cells[7], 32, "%.4g", r->p_adjusted);
-        const char *row[] = { report_live_run(l, r->a), report_live_run(l, r->b), cells[0],
-                              cells[1], cells[2], cells[3], cells[4], metrics_test_name(r->test),
-                              cells[5], cells[6], cells[7], r->p_adjusted < alpha ? "*" : "" };
+        const char *row[] = { report_live_label(l, m), report_live_run(l, r->a),
+                              report_live_run(l, r->b), cells[0], cells[1], cells[2], cells[3],
+                              cells[4], metrics_test_name(r->test), cells[5], cells[6], cells[7],
+                              r->p_adjusted < alpha ? "*" : "" };
         report_table_add(t, row);
     }
     return t;

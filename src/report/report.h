@@ -195,11 +195,13 @@ report_table *report_live_run_table(report_live *l, int machine, size_t run, cha
  * then at each checkpoint (checkpoint_at: the judgments at each). */
 report_table *report_live_stability_table(const report_live *l, size_t sort,
                                           const long *checkpoint_at);
-/* The n comparisons of runs (metrics_compare) on nt topics, one row each: the runs, their
- * means on measure 0, the difference, d_z, the test and its p-values, '*' when the
- * adjusted p is below alpha. */
-report_table *report_live_compare_table(report_live *l, const metrics_comparison *res, size_t n,
-                                        size_t nt, double alpha);
+/* The n comparisons of runs (metrics_compare) on measure m over nt topics, one row each:
+ * the measure, the runs, their means on m, the difference, d_z, the test and its p-values,
+ * '*' when the adjusted p is below alpha. The rows are added to into (a table this function
+ * made before, for another measure), or to a new table when into is NULL; returns it. */
+report_table *report_live_compare_table(report_live *l, report_table *into, size_t m,
+                                        const metrics_comparison *res, size_t n, size_t nt,
+                                        double alpha);
 
 /* Draws chart kind (pr, cg, dcg, ndcg: curves to rank depth; rpdiff: the R-precision
  * difference of sel[0] and sel[1] per topic) of the n runs sel, as text or (svg) SVG

@@ -134,7 +134,12 @@ tj report --sort nope "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && ok "un
 tj report --format html "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && ok "unknown format" || bad "unknown format" "$(cat "$tmp/err")"
 tj compare --test z "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && ok "unknown test" || bad "unknown test" "$(cat "$tmp/err")"
 tj compare --baseline nobody "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && grep -q "nobody" "$tmp/err" && ok "unknown baseline" || bad "unknown baseline" "$(cat "$tmp/err")"
-tj compare -m P "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && ok "compare needs one value" || bad "compare -m P" "$(cat "$tmp/err")"
+# Several measures: each is compared on its own, as if alone (-m P: every cutoff).
+tj compare --format tsv -m map -m P.10 "$q" $runs >"$tmp/c2" && tj compare --format tsv -m map "$q" $runs >"$tmp/c_map" \
+    && tj compare --format tsv -m P.10 "$q" $runs >"$tmp/c_p10" && { cat "$tmp/c_map"; tail -n +2 "$tmp/c_p10"; } | cmp -s - "$tmp/c2" \
+    && ok "compare each measure" || bad "compare -m map -m P.10" "$(head -3 "$tmp/c2")"
+tj compare --format tsv -m P "$q" $runs >"$tmp/cp" && [ "$(cut -f1 "$tmp/cp" | sort -u | wc -l)" -eq 10 ] \
+    && ok "compare -m P: every cutoff" || bad "compare -m P" "$(cut -f1 "$tmp/cp" | sort -u)"
 tj report "$q" "$tmp/none.run" >/dev/null 2>"$tmp/err"; [ $? -eq 2 ] && ok "missing run file" || bad "missing run" "$(cat "$tmp/err")"
 tj report --watch 1 "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && ok "--watch needs a campaign" || bad "--watch files" "$(cat "$tmp/err")"
 for cmd in report compare agreement; do
