@@ -9,6 +9,25 @@ static void fmt_value(char *buf, size_t size, double v)
     snprintf(buf, size, "%.4f", v);
 }
 
+/* A value for programs: the shortest decimal that reads back as the same double. */
+static void fmt_full(char *buf, size_t size, double v)
+{
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(buf, size, "%.*g", prec, v);
+        if (strtod(buf, NULL) == v)
+            break;
+    }
+}
+
+/* Four decimals for people, every digit for programs (tsv, json). */
+static void fmt_cell(char *buf, size_t size, double v, int machine)
+{
+    if (machine)
+        fmt_full(buf, size, v);
+    else
+        fmt_value(buf, size, v);
+}
+
 report_table *report_live_board(report_live *l, int machine, size_t sort, const char *topic,
                                 char *title, size_t title_size)
 {
@@ -19,7 +38,7 @@ report_table *report_live_board(report_live *l, int machine, size_t sort, const 
     header[1] = "run";
     numeric[0] = 1;
     for (size_t m = 0; m < nm; m++) {
-        header[m + 2] = machine ? report_live_measure(l, m) : report_live_label(l, m);
+        header[m + 2] = report_live_label(l, m);
         numeric[m + 2] = 1;
     }
     report_table *t = report_table_new(nm + 2, header, numeric);
@@ -42,7 +61,7 @@ report_table *report_live_board(report_live *l, int machine, size_t sort, const 
             else if (report_live_kind(l, m) == METRICS_LONG)
                 snprintf(cells[m + 2], sizeof cells[0], "%ld", (long)v);
             else
-                fmt_value(cells[m + 2], sizeof cells[0], v);
+                fmt_cell(cells[m + 2], sizeof cells[0], v, machine);
         }
         report_table_add(t, row);
     }
@@ -67,7 +86,7 @@ report_table *report_live_run_table(report_live *l, int machine, size_t run, cha
     int *numeric = util_calloc(nm + 1, sizeof *numeric);
     header[0] = "topic";
     for (size_t m = 0; m < nm; m++) {
-        header[m + 1] = machine ? report_live_measure(l, m) : report_live_label(l, m);
+        header[m + 1] = report_live_label(l, m);
         numeric[m + 1] = 1;
     }
     report_table *t = report_table_new(nm + 1, header, numeric);
@@ -81,7 +100,7 @@ report_table *report_live_run_table(report_live *l, int machine, size_t run, cha
             if (report_live_kind(l, m) == METRICS_LONG)
                 snprintf(cells[m + 1], sizeof cells[0], "%ld", (long)v);
             else
-                fmt_value(cells[m + 1], sizeof cells[0], v);
+                fmt_cell(cells[m + 1], sizeof cells[0], v, machine);
             row[m + 1] = cells[m + 1];
         }
         report_table_add(t, row);

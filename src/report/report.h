@@ -88,8 +88,11 @@ const char *report_live_measure(const report_live *l, size_t m);
 const char *report_live_label(const report_live *l, size_t m);
 /* METRICS_DOUBLE (printed %.4f) or METRICS_LONG (a count, printed %ld). */
 metrics_kind report_live_kind(const report_live *l, size_t m);
-/* The column of a measure by name or label (-1 when absent). */
+/* The column of a measure by name, label or any spelling metrics_measure_spec reads (-1
+ * when absent). */
 long report_live_column(const report_live *l, const char *name);
+/* The relevance level in effect (the one given, or a measure's "(rel=N)"). */
+long report_live_relevance_level(const report_live *l);
 size_t report_live_ntopics(const report_live *l);
 const char *report_live_topic(const report_live *l, size_t t);
 /* Index of a judged topic among report_live_topic's, or -1. */
@@ -181,8 +184,10 @@ typedef enum report_curve {
  * report's values do not change. */
 void report_live_curve(report_live *l, size_t run, report_curve c, size_t npoints, double *out);
 
-/* ---- The live report's tables (board.c); machine: raw measure names (tsv, json) rather
- * than labels. Each returns a table to free with report_table_free. ---- */
+/* ---- The live report's tables (board.c); machine: values with every digit (the shortest
+ * decimal that reads back as the same double: tsv, json) rather than four decimals. Columns
+ * are named by the measures' labels (report_live_label) in every format. Each returns a
+ * table to free with report_table_free. ---- */
 
 /* The leaderboard: rank, run, each measure, the runs in order of measure sort; with topic,
  * that topic's values (empty cells when it is not judged). title gets a line about it. */
