@@ -18,6 +18,7 @@ typedef struct compare_cmd_opts {
     metrics_correction corr;
     report_table_format format;
     double alpha;
+    const char *policy; /* as given (for JSON) */
 } compare_cmd_opts;
 
 /* Parses compare's options into o; -1 to go on, else the exit status. */
@@ -113,6 +114,7 @@ static int compare_parse(int argc, char **argv, compare_cmd_opts *o)
                 util_warn("compare: unknown --policy '%s' (max, majority, mean, primary=NAME)", optarg);
                 return UTIL_EXIT_USAGE;
             }
+            o->policy = optarg;
             break;
         default:
             cli_usage(cmd, stderr);
@@ -134,7 +136,7 @@ int cli_compare(int argc, char **argv)
 {
     compare_cmd_opts op = { .test = METRICS_TEST_T,
                             .corr = METRICS_CORRECT_HOLM, .format = REPORT_TABLE_TEXT,
-                            .alpha = 0.05 };
+                            .alpha = 0.05, .policy = "max" };
     campaign_report_opts_init(&op.ro, "compare");
     metrics_test_opts_init(&op.to);
     campaign_live c;
@@ -185,6 +187,7 @@ int cli_compare(int argc, char **argv)
             tests[ntests++] = (metrics_test)k;
     else
         tests[ntests++] = test;
+    int machine = format == REPORT_TABLE_TSV || format == REPORT_TABLE_JSON;
     /* Each measure on its own: its pairs ordered by it, corrected within it and the test. */
     for (size_t m = 0; m < nm; m++) {
         report_live_order(l, m, -1, order);
@@ -194,7 +197,7 @@ int cli_compare(int argc, char **argv)
                 x[r * nt + k] = report_live_topic_value(l, r, k, m);
         metrics_comparison *res = metrics_compare(x, nt, pa, pb, npairs, tests, ntests, &to,
                                                   corr);
-        t = report_live_compare_table(l, t, m, res, ntests * npairs, nt, alpha);
+        t = report_live_compare_table(l, machine, t, m, res, ntests * npairs, nt, alpha);
         free(res);
     }
     char names[160] = "", title[256];
@@ -202,12 +205,22 @@ int cli_compare(int argc, char **argv)
         size_t len = strlen(names);
         snprintf(names + len, sizeof names - len, "%s%s", m ? ", " : "", report_live_label(l, m));
     }
+    const char *corr_name = corr == METRICS_CORRECT_NONE   ? "none"
+                            : corr == METRICS_CORRECT_HOLM ? "holm"
+                                                           : "bonferroni";
     snprintf(title, sizeof title, "%s over %zu judged topics, %s-sided, correction %s", names,
-             nt, to.sided == 1 ? "one" : "two",
-             corr == METRICS_CORRECT_NONE ? "none" : corr == METRICS_CORRECT_HOLM ? "holm" : "bonferroni");
+             nt, to.sided == 1 ? "one" : "two", corr_name);
     util_out o;
     util_out_init(&o, stdout);
+    if (format == REPORT_TABLE_JSON) {
+        util_out_str(&o, "{");
+        report_live_json_meta(l, op.policy, &o);
+        util_out_printf(&o, "\"sided\": %d, \"correction\": \"%s\", \"alpha\": %.17g,\n "
+                        "\"comparisons\": ", to.sided == 1 ? 1 : 2, corr_name, alpha);
+    }
     report_table_write(t, format, title, &o);
+    if (format == REPORT_TABLE_JSON)
+        util_out_str(&o, "}\n");
     if (util_out_flush(&o) != 0 || fflush(stdout) != 0) {
         util_warn("compare: cannot write the output");
         status = UTIL_EXIT_SYSTEM;

@@ -209,7 +209,8 @@ static void t_test(const double *d, size_t n, int sided, metrics_test_result *r)
     }
     double t = mean / (sd / sqrt((double)n)), df = (double)n - 1.0;
     r->statistic = t;
-    double upper = 1.0 - metrics_t_cdf(t, df), lower = metrics_t_cdf(t, df);
+    /* Each tail computed directly: 1 - F(t) would round p below 1e-16 to 0. */
+    double upper = metrics_t_cdf(-t, df), lower = metrics_t_cdf(t, df);
     r->p = sided == 1 ? clamp_p(upper) : two_sided(lower, upper);
 }
 
@@ -296,10 +297,10 @@ static void wilcoxon(const double *d, size_t n, int sided, metrics_test_result *
         if (sd == 0.0) {
             r->p = 1.0;
         } else if (sided == 1) {
-            r->p = clamp_p(1.0 - metrics_normal_cdf((diff - 0.5) / sd));
+            r->p = clamp_p(metrics_normal_cdf(-(diff - 0.5) / sd));
         } else {
             double z = (fabs(diff) - 0.5) / sd; /* continuity correction */
-            r->p = z <= 0.0 ? 1.0 : clamp_p(2.0 * (1.0 - metrics_normal_cdf(z)));
+            r->p = z <= 0.0 ? 1.0 : clamp_p(2.0 * metrics_normal_cdf(-z));
         }
         r->exact = 0;
     }
@@ -318,7 +319,8 @@ static void sign_test(const double *d, size_t n, int sided, metrics_test_result 
     r->statistic = (double)pos;
     r->n = m;
     r->exact = 1;
-    double ge = 1.0 - metrics_binom_cdf(pos - 1, m, 0.5), le = metrics_binom_cdf(pos, m, 0.5);
+    /* P(X >= pos) = P(X <= m - pos) for p = 1/2: no cancellation in 1 - F. */
+    double ge = metrics_binom_cdf(m - pos, m, 0.5), le = metrics_binom_cdf(pos, m, 0.5);
     r->p = m == 0 ? 1.0 : sided == 1 ? clamp_p(ge) : two_sided(le, ge);
 }
 

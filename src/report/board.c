@@ -19,6 +19,16 @@ static void fmt_full(char *buf, size_t size, double v)
     }
 }
 
+/* A p-value: four significant digits for people (scientific below 1e-4, as %g does), every
+ * digit for programs; never rounded to 0. */
+static void fmt_p(char *buf, size_t size, double p, int machine)
+{
+    if (machine)
+        fmt_full(buf, size, p);
+    else
+        snprintf(buf, size, "%.4g", p);
+}
+
 /* Four decimals for people, every digit for programs (tsv, json). */
 static void fmt_cell(char *buf, size_t size, double v, int machine)
 {
@@ -26,6 +36,23 @@ static void fmt_cell(char *buf, size_t size, double v, int machine)
         fmt_full(buf, size, v);
     else
         fmt_value(buf, size, v);
+}
+
+void report_live_json_meta(const report_live *l, const char *policy, util_out *o)
+{
+    util_out_printf(o, "\"topics_judged\": %zu, \"judgments\": %ld, \"policy\": ",
+                    report_live_ntopics(l), report_live_judgments(l));
+    util_out_json(o, policy);
+    util_out_printf(o, ", \"relevance_level\": %ld,\n \"measures\": [",
+                    report_live_relevance_level(l));
+    for (size_t m = 0; m < report_live_nmeasures(l); m++) {
+        util_out_str(o, m ? ", {\"label\": " : "{\"label\": ");
+        util_out_json(o, report_live_label(l, m));
+        util_out_str(o, ", \"trec_eval\": ");
+        util_out_json(o, report_live_measure(l, m));
+        util_out_str(o, "}");
+    }
+    util_out_str(o, "],\n ");
 }
 
 report_table *report_live_board(report_live *l, int machine, size_t sort, const char *topic,
@@ -146,9 +173,9 @@ report_table *report_live_stability_table(const report_live *l, size_t sort,
 }
 
 /* The comparisons as a table, one row each. */
-report_table *report_live_compare_table(report_live *l, report_table *into, size_t m,
-                                        const metrics_comparison *res, size_t n, size_t nt,
-                                        double alpha)
+report_table *report_live_compare_table(report_live *l, int machine, report_table *into,
+                                        size_t m, const metrics_comparison *res, size_t n,
+                                        size_t nt, double alpha)
 {
     const char *header[] = { "measure", "run_a", "run_b", "topics", "mean_a", "mean_b", "diff",
                              "d_z", "test", "statistic", "p", "p_adj", "sig" };
@@ -159,13 +186,13 @@ report_table *report_live_compare_table(report_live *l, report_table *into, size
         char cells[8][32];
         double ma = report_live_value(l, r->a, m), mb = report_live_value(l, r->b, m);
         snprintf(cells[0], 32, "%zu", nt);
-        snprintf(cells[1], 32, "%.4f", ma);
-        snprintf(cells[2], 32, "%.4f", mb);
-        snprintf(cells[3], 32, "%.4f", ma - mb);
-        snprintf(cells[4], 32, "%.4f", r->effect_size);
-        snprintf(cells[5], 32, "%.4f", r->result.statistic);
-        snprintf(cells[6], 32, "%.4g", r->result.p);
-        snprintf(cells[7], 32, "%.4g", r->p_adjusted);
+        fmt_cell(cells[1], 32, ma, machine);
+        fmt_cell(cells[2], 32, mb, machine);
+        fmt_cell(cells[3], 32, ma - mb, machine);
+        fmt_cell(cells[4], 32, r->effect_size, machine);
+        fmt_cell(cells[5], 32, r->result.statistic, machine);
+        fmt_p(cells[6], 32, r->result.p, machine);
+        fmt_p(cells[7], 32, r->p_adjusted, machine);
         const char *row[] = { report_live_label(l, m), report_live_run(l, r->a),
                               report_live_run(l, r->b), cells[0], cells[1], cells[2], cells[3],
                               cells[4], metrics_test_name(r->test), cells[5], cells[6], cells[7],

@@ -189,6 +189,11 @@ void report_live_curve(report_live *l, size_t run, report_curve c, size_t npoint
  * are named by the measures' labels (report_live_label) in every format. Each returns a
  * table to free with report_table_free. ---- */
 
+/* The members of a JSON object that say what a report's numbers are, each followed by ", ":
+ * "topics_judged", "judgments", "policy" (as given), "relevance_level" and "measures" (each
+ * column's label with the trec_eval name that defines it). */
+void report_live_json_meta(const report_live *l, const char *policy, util_out *o);
+
 /* The leaderboard: rank, run, each measure, the runs in order of measure sort; with topic,
  * that topic's values (empty cells when it is not judged). title gets a line about it. */
 report_table *report_live_board(report_live *l, int machine, size_t sort, const char *topic,
@@ -204,9 +209,9 @@ report_table *report_live_stability_table(const report_live *l, size_t sort,
  * the measure, the runs, their means on m, the difference, d_z, the test and its p-values,
  * '*' when the adjusted p is below alpha. The rows are added to into (a table this function
  * made before, for another measure), or to a new table when into is NULL; returns it. */
-report_table *report_live_compare_table(report_live *l, report_table *into, size_t m,
-                                        const metrics_comparison *res, size_t n, size_t nt,
-                                        double alpha);
+report_table *report_live_compare_table(report_live *l, int machine, report_table *into,
+                                        size_t m, const metrics_comparison *res, size_t n,
+                                        size_t nt, double alpha);
 
 /* Draws chart kind (pr, cg, dcg, ndcg: curves to rank depth; rpdiff: the R-precision
  * difference of sel[0] and sel[1] per topic) of the n runs sel, as text or (svg) SVG

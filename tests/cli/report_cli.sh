@@ -77,9 +77,14 @@ cmp -s "$tmp/pol.qrels" "$tmp/export.qrels" && bad "policies" "primary=bob expor
 # JSON with the stability table is one object.
 tj report -d "$c" -m map -m P.10 --stability --format json >"$tmp/j"
 if command -v python3 >/dev/null; then
-    python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert len(d["leaderboard"]) == 4 and len(d["stability"]) == 1' "$tmp/j" 2>/dev/null
+    python3 -c 'import json, sys; d = json.load(open(sys.argv[1]))
+assert len(d["leaderboard"]) == 4 and len(d["stability"]) == 1
+assert d["relevance_level"] == 2 and d["policy"] == "max" and d["topics_judged"] > 0
+assert d["measures"] == [{"label": "MAP", "trec_eval": "map"}, {"label": "P@10", "trec_eval": "P_10"}]
+' "$tmp/j" 2>/dev/null
 else
-    head -1 "$tmp/j" | grep -q '^{"leaderboard": \[$' && tail -1 "$tmp/j" | grep -q '^}$'
+    head -1 "$tmp/j" | grep -q '^{"topics_judged": ' && grep -q '^ "leaderboard": \[$' "$tmp/j" \
+        && tail -1 "$tmp/j" | grep -q '^}$'
 fi && ok "json with stability" || bad "json with stability" "not one JSON object: $(head -3 "$tmp/j")"
 
 # Relevance level from the command line overrides the campaign's.

@@ -63,7 +63,7 @@ static void test_tables(void **state)
     report_table_free(&t);
     /* A against B on the one topic: means 0.8333 and 0.5833, difference 0.2500 */
     metrics_comparison cmp = { 1, 0, METRICS_TEST_T, { 0.0, 0.01, 1, 0 }, 0.01, 0.0 };
-    t = report_live_compare_table(l, NULL, 0, &cmp, 1, 1, 0.05);
+    t = report_live_compare_table(l, 0, NULL, 0, &cmp, 1, 1, 0.05);
     tsv(t, buf, sizeof buf);
     assert_non_null(strstr(buf, "MAP\tA\tB\t1\t0.8333\t0.5833\t0.2500\t"));
     assert_non_null(strstr(buf, "\t0.01\t0.01\t*\n"));

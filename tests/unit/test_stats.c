@@ -91,6 +91,23 @@ static void test_t(void **state)
     assert_float_equal(r.p, 1.0, EPS);
 }
 
+/* p-values far below 1e-16 are not lost to 1 - F(t). With 2 degrees of freedom the t
+ * distribution has a closed form, F(t) = 1/2 + t / (2 sqrt(2 + t^2)), whose upper tail is
+ * 1 / (sqrt(2 + t^2) (sqrt(2 + t^2) + t)) without cancellation (rearranged by hand). */
+static void test_t_tiny_p(void **state)
+{
+    (void)state;
+    double t = 1e9, s = sqrt(2.0 + t * t);
+    double tail = 1.0 / (s * (s + t)); /* 5e-19 */
+    assert_true(fabs(metrics_t_cdf(-t, 2) - tail) <= 1e-9 * tail);
+    static const double d[] = { 1.0, 1.0 + 1e-9, 1.0 - 1e-9 }, zero[] = { 0, 0, 0 };
+    metrics_test_result r = run(METRICS_TEST_T, d, zero, 3, 2, 0);
+    s = sqrt(2.0 + r.statistic * r.statistic);
+    double p = 2.0 / (s * (s + r.statistic)); /* about 3.3e-19 */
+    assert_true(r.p > 0.0);
+    assert_true(fabs(r.p - p) <= 1e-9 * p);
+}
+
 static void test_wilcoxon(void **state)
 {
     (void)state;
@@ -280,6 +297,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_distributions), cmocka_unit_test(test_t),
+        cmocka_unit_test(test_t_tiny_p),
         cmocka_unit_test(test_wilcoxon),      cmocka_unit_test(test_sign),
         cmocka_unit_test(test_rank_tests_round),
         cmocka_unit_test(test_randomization), cmocka_unit_test(test_bootstrap),
