@@ -9,13 +9,16 @@
 /* What compare's command line asks for. */
 typedef struct compare_cmd_opts {
     campaign_report_opts ro;
-    const char *campaign, *measure, *baseline;
+    const char *campaign, *baseline;
+    char *measures; /* the -m options, comma-separated; freed by the caller */
+    size_t mlen;
     int all_tests;
     metrics_test test;
     metrics_test_opts to;
     metrics_correction corr;
     report_table_format format;
     double alpha;
+    const char *policy; /* as given (for JSON) */
 } compare_cmd_opts;
 
 /* Parses compare's options into o; -1 to go on, else the exit status. */
@@ -33,9 +36,15 @@ static int compare_parse(int argc, char **argv, compare_cmd_opts *o)
         case 'd':
             o->campaign = optarg;
             break;
-        case 'm':
-            o->measure = optarg;
+        case 'm': {
+            size_t add = strlen(optarg);
+            o->measures = util_realloc(o->measures, o->mlen + add + 2);
+            if (o->mlen)
+                o->measures[o->mlen++] = ',';
+            memcpy(o->measures + o->mlen, optarg, add + 1);
+            o->mlen += add;
             break;
+        }
         case 'l':
             if (util_parse_long(optarg, strlen(optarg), &v) != 0) {
                 util_warn("compare: -l needs an integer, not '%s'", optarg);
@@ -105,6 +114,7 @@ static int compare_parse(int argc, char **argv, compare_cmd_opts *o)
                 util_warn("compare: unknown --policy '%s' (max, majority, mean, primary=NAME)", optarg);
                 return UTIL_EXIT_USAGE;
             }
+            o->policy = optarg;
             break;
         default:
             cli_usage(cmd, stderr);
@@ -124,9 +134,9 @@ static int compare_parse(int argc, char **argv, compare_cmd_opts *o)
 
 int cli_compare(int argc, char **argv)
 {
-    compare_cmd_opts op = { .measure = "map", .test = METRICS_TEST_T,
+    compare_cmd_opts op = { .test = METRICS_TEST_T,
                             .corr = METRICS_CORRECT_HOLM, .format = REPORT_TABLE_TEXT,
-                            .alpha = 0.05 };
+                            .alpha = 0.05, .policy = "max" };
     campaign_report_opts_init(&op.ro, "compare");
     metrics_test_opts_init(&op.to);
     campaign_live c;
@@ -137,24 +147,18 @@ int cli_compare(int argc, char **argv)
         goto out;
     int nfiles = argc - optind;
     campaign_report_opts ro = op.ro;
-    const char *campaign = op.campaign, *measure = op.measure, *baseline = op.baseline;
+    const char *campaign = op.campaign, *baseline = op.baseline;
     int all_tests = op.all_tests;
     metrics_test test = op.test;
     metrics_test_opts to = op.to;
     metrics_correction corr = op.corr;
     report_table_format format = op.format;
     double alpha = op.alpha;
-    ro.measures = measure;
+    ro.measures = op.measures != NULL ? op.measures : "map";
     status = cli_report_open(&c, campaign, argv + optind, nfiles, &ro);
     if (status != UTIL_EXIT_OK)
         goto out;
     report_live *l = c.live;
-    if (report_live_nmeasures(l) != 1) {
-        util_warn("compare: -m '%s' gives %zu values; choose one (e.g. P.10, not P)", measure,
-                  report_live_nmeasures(l));
-        status = UTIL_EXIT_USAGE;
-        goto out;
-    }
     size_t nr = report_live_nruns(l), nt = report_live_ntopics(l);
     long base = -1;
     if (baseline != NULL) {
@@ -172,15 +176,10 @@ int cli_compare(int argc, char **argv)
         status = UTIL_EXIT_DATA;
         goto out;
     }
+    size_t nm = report_live_nmeasures(l);
     size_t *order = util_malloc(nr * sizeof *order);
-    report_live_order(l, 0, -1, order);
-    /* The pairs, first run the better one (or the run against the baseline). */
     size_t *pa = util_malloc(nr * nr * sizeof *pa), *pb = util_malloc(nr * nr * sizeof *pb);
-    size_t npairs = metrics_compare_pairs(order, nr, base, pa, pb);
     double *x = util_malloc(nr * nt * sizeof *x);
-    for (size_t r = 0; r < nr; r++)
-        for (size_t k = 0; k < nt; k++)
-            x[r * nt + k] = report_live_topic_value(l, r, k, 0);
     metrics_test tests[5];
     size_t ntests = 0;
     if (all_tests)
@@ -188,15 +187,40 @@ int cli_compare(int argc, char **argv)
             tests[ntests++] = (metrics_test)k;
     else
         tests[ntests++] = test;
-    metrics_comparison *res = metrics_compare(x, nt, pa, pb, npairs, tests, ntests, &to, corr);
-    t = report_live_compare_table(l, res, ntests * npairs, nt, alpha);
-    char title[256];
-    snprintf(title, sizeof title, "%s over %zu judged topics, %s-sided, correction %s", measure,
-             nt, to.sided == 1 ? "one" : "two",
-             corr == METRICS_CORRECT_NONE ? "none" : corr == METRICS_CORRECT_HOLM ? "holm" : "bonferroni");
+    int machine = format == REPORT_TABLE_TSV || format == REPORT_TABLE_JSON;
+    /* Each measure on its own: its pairs ordered by it, corrected within it and the test. */
+    for (size_t m = 0; m < nm; m++) {
+        report_live_order(l, m, -1, order);
+        size_t npairs = metrics_compare_pairs(order, nr, base, pa, pb);
+        for (size_t r = 0; r < nr; r++)
+            for (size_t k = 0; k < nt; k++)
+                x[r * nt + k] = report_live_topic_value(l, r, k, m);
+        metrics_comparison *res = metrics_compare(x, nt, pa, pb, npairs, tests, ntests, &to,
+                                                  corr);
+        t = report_live_compare_table(l, machine, t, m, res, ntests * npairs, nt, alpha);
+        free(res);
+    }
+    char names[160] = "", title[256];
+    for (size_t m = 0; m < nm; m++) {
+        size_t len = strlen(names);
+        snprintf(names + len, sizeof names - len, "%s%s", m ? ", " : "", report_live_label(l, m));
+    }
+    const char *corr_name = corr == METRICS_CORRECT_NONE   ? "none"
+                            : corr == METRICS_CORRECT_HOLM ? "holm"
+                                                           : "bonferroni";
+    snprintf(title, sizeof title, "%s over %zu judged topics, %s-sided, correction %s", names,
+             nt, to.sided == 1 ? "one" : "two", corr_name);
     util_out o;
     util_out_init(&o, stdout);
+    if (format == REPORT_TABLE_JSON) {
+        util_out_str(&o, "{");
+        report_live_json_meta(l, op.policy, &o);
+        util_out_printf(&o, "\"sided\": %d, \"correction\": \"%s\", \"alpha\": %.17g,\n "
+                        "\"comparisons\": ", to.sided == 1 ? 1 : 2, corr_name, alpha);
+    }
     report_table_write(t, format, title, &o);
+    if (format == REPORT_TABLE_JSON)
+        util_out_str(&o, "}\n");
     if (util_out_flush(&o) != 0 || fflush(stdout) != 0) {
         util_warn("compare: cannot write the output");
         status = UTIL_EXIT_SYSTEM;
@@ -206,9 +230,9 @@ int cli_compare(int argc, char **argv)
     free(pa);
     free(pb);
     free(x);
-    free(res);
 out:
     report_table_free(&t);
     campaign_live_close(&c);
+    free(op.measures);
     return status;
 }

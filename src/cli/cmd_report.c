@@ -116,6 +116,7 @@ static int do_plot(report_live *l, const char *kind, const char *runs, size_t so
 typedef struct report_cmd_opts {
     campaign_report_opts ro;
     const char *campaign, *sort_name, *topic, *plot, *runs, *svg, *run_tag;
+    const char *policy;      /* as given (for JSON) */
     report_table_format format;
     int stability;
     long depth, watch, count;
@@ -214,6 +215,7 @@ static int report_parse(int argc, char **argv, report_cmd_opts *o)
                 util_warn("report: unknown --policy '%s' (max, majority, mean, primary=NAME)", optarg);
                 return UTIL_EXIT_USAGE;
             }
+            o->policy = optarg;
             break;
         default:
             cli_usage(cmd, stderr);
@@ -242,7 +244,7 @@ static int report_parse(int argc, char **argv, report_cmd_opts *o)
 
 int cli_report(int argc, char **argv)
 {
-    report_cmd_opts op = { .format = REPORT_TABLE_TEXT, .depth = 20 };
+    report_cmd_opts op = { .format = REPORT_TABLE_TEXT, .depth = 20, .policy = "max" };
     campaign_report_opts_init(&op.ro, "report");
     campaign_live c;
     memset(&c, 0, sizeof c);
@@ -299,10 +301,14 @@ int cli_report(int argc, char **argv)
         util_out_init(&o, stdout);
         if (watch && tty)
             util_out_str(&o, "\033[H\033[2J");
-        /* JSON with two tables: one object holding both arrays */
-        int json_obj = stability && plot == NULL && format == REPORT_TABLE_JSON;
-        if (json_obj)
-            util_out_str(&o, run_tag != NULL ? "{\"run\": " : "{\"leaderboard\": ");
+        /* JSON: one object, what the numbers are, then the table (and the stability) */
+        int json_obj = plot == NULL && format == REPORT_TABLE_JSON;
+        if (json_obj) {
+            util_out_str(&o, "{");
+            report_live_json_meta(c.live, op.policy, &o);
+            util_out_str(&o, run_tag != NULL ? "\"run\": " : topic != NULL ? "\"topic\": "
+                                                                          : "\"leaderboard\": ");
+        }
         if (plot != NULL)
             status = do_plot(c.live, plot, runs, sort, depth, svg, &o);
         else if (run_tag != NULL)
@@ -313,9 +319,9 @@ int cli_report(int argc, char **argv)
             if (json_obj)
                 util_out_str(&o, ", \"stability\": ");
             print_stability(&c, format, sort, &o);
-            if (json_obj)
-                util_out_str(&o, "}\n");
         }
+        if (json_obj)
+            util_out_str(&o, "}\n");
         if (util_out_flush(&o) != 0 || fflush(stdout) != 0) {
             util_warn("report: cannot write the output");
             status = UTIL_EXIT_SYSTEM;

@@ -598,7 +598,9 @@ static const cli_command cmd_report = {
 static const cli_option compare_opts[] = {
     CLI_OPT_HELP,
     CLI_OPT_CAMPAIGN,
-    { 'm', "-m", "MEASURE", "the measure (default map)", NULL, "measure" },
+    { 'm', "-m", "MEASURE",
+      "a measure (repeatable; default map), as trec_eval (P.10, P_10) or ir_measures "
+      "(P@10, nDCG@10, AP) name it; each is compared on its own", NULL, "measure" },
     { 'l', "-l", "N",
       "a grade >= N counts as relevant (default: the campaign's, or 1)",
       NULL, NULL },

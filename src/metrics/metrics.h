@@ -115,6 +115,21 @@ void metrics_set_summarize(const metrics_set *s, const metrics_params *p, const 
 
 void metrics_set_free(metrics_set **s);
 
+/* ---- The names of measures in reports (names.c) ---- */
+
+/* Turns a measure as a report's -m or --sort may spell it into trec_eval's -m spec (out):
+ * trec_eval's own ("P.10", "ndcg_cut.10"), its printed names ("P_10", "ndcg_cut_10",
+ * "rbp_p=0.8"), ir_measures' ("P@10", "nDCG@10", "R@1000", "AP", "RR", "P(rel=2)@10",
+ * "RBP(p=0.8)") and the labels metrics_measure_label prints ("MAP", "MRR", "R-prec").
+ * rel is set to the grade of a "(rel=N)" parameter, else -1. Returns 0, or -1 with a
+ * message in msg. */
+int metrics_measure_spec(const char *in, char *out, size_t outsize, long *rel, char *msg,
+                         size_t msgsize);
+/* The one label a report prints a value under, from its metrics_set_name: "P@10",
+ * "nDCG@10", "MAP", "R-prec", "RBP(0.8)", with "(rel=N)" when rel >= 0 ("P(rel=2)@10");
+ * metrics_measure_spec reads every label back. */
+void metrics_measure_label(const char *name, long rel, char *buf, size_t size);
+
 /* ---- Building blocks, exposed for reports and tests ---- */
 
 typedef enum metrics_gain {

@@ -209,7 +209,8 @@ static void t_test(const double *d, size_t n, int sided, metrics_test_result *r)
     }
     double t = mean / (sd / sqrt((double)n)), df = (double)n - 1.0;
     r->statistic = t;
-    double upper = 1.0 - metrics_t_cdf(t, df), lower = metrics_t_cdf(t, df);
+    /* Each tail computed directly: 1 - F(t) would round p below 1e-16 to 0. */
+    double upper = metrics_t_cdf(-t, df), lower = metrics_t_cdf(t, df);
     r->p = sided == 1 ? clamp_p(upper) : two_sided(lower, upper);
 }
 
@@ -224,6 +225,17 @@ static int absdiff_cmp(const void *va, const void *vb)
     return (a->abs > b->abs) - (a->abs < b->abs);
 }
 
+/* Per-topic values are means of a few ranks (P@10 = 1/10, 2/10, ...), so a difference
+ * computed in floating point carries noise: 0.4 - 0.3 is 0.10000000000000003 and 0.3 - 0.2
+ * is 0.09999999999999998. The rank tests round differences to this grain before deciding
+ * that one is zero or that two tie, so that equal differences rank together. */
+#define DIFF_GRAIN 1e10
+
+static double diff_round(double d)
+{
+    return nearbyint(d * DIFF_GRAIN) / DIFF_GRAIN;
+}
+
 /* Below this many non-zero differences without ties the exact distribution is used. */
 #define WILCOXON_EXACT_MAX 50
 
@@ -231,9 +243,11 @@ static void wilcoxon(const double *d, size_t n, int sided, metrics_test_result *
 {
     absdiff *v = util_malloc((n ? n : 1) * sizeof *v);
     size_t m = 0;
-    for (size_t i = 0; i < n; i++)
-        if (d[i] != 0.0) /* Wilcoxon's treatment of zeros: dropped */
-            v[m++] = (absdiff){ fabs(d[i]), d[i] > 0 };
+    for (size_t i = 0; i < n; i++) {
+        double x = diff_round(d[i]);
+        if (x != 0.0) /* Wilcoxon's treatment of zeros: dropped */
+            v[m++] = (absdiff){ fabs(x), x > 0 };
+    }
     qsort(v, m, sizeof *v, absdiff_cmp);
     double wplus = 0.0, tie_term = 0.0;
     int ties = 0;
@@ -283,10 +297,10 @@ static void wilcoxon(const double *d, size_t n, int sided, metrics_test_result *
         if (sd == 0.0) {
             r->p = 1.0;
         } else if (sided == 1) {
-            r->p = clamp_p(1.0 - metrics_normal_cdf((diff - 0.5) / sd));
+            r->p = clamp_p(metrics_normal_cdf(-(diff - 0.5) / sd));
         } else {
             double z = (fabs(diff) - 0.5) / sd; /* continuity correction */
-            r->p = z <= 0.0 ? 1.0 : clamp_p(2.0 * (1.0 - metrics_normal_cdf(z)));
+            r->p = z <= 0.0 ? 1.0 : clamp_p(2.0 * metrics_normal_cdf(-z));
         }
         r->exact = 0;
     }
@@ -297,14 +311,16 @@ static void sign_test(const double *d, size_t n, int sided, metrics_test_result 
 {
     long pos = 0, neg = 0;
     for (size_t i = 0; i < n; i++) {
-        pos += d[i] > 0.0;
-        neg += d[i] < 0.0;
+        double x = diff_round(d[i]);
+        pos += x > 0.0;
+        neg += x < 0.0;
     }
     long m = pos + neg;
     r->statistic = (double)pos;
     r->n = m;
     r->exact = 1;
-    double ge = 1.0 - metrics_binom_cdf(pos - 1, m, 0.5), le = metrics_binom_cdf(pos, m, 0.5);
+    /* P(X >= pos) = P(X <= m - pos) for p = 1/2: no cancellation in 1 - F. */
+    double ge = metrics_binom_cdf(m - pos, m, 0.5), le = metrics_binom_cdf(pos, m, 0.5);
     r->p = m == 0 ? 1.0 : sided == 1 ? clamp_p(ge) : two_sided(le, ge);
 }
 

@@ -9,6 +9,52 @@ static void fmt_value(char *buf, size_t size, double v)
     snprintf(buf, size, "%.4f", v);
 }
 
+/* A value for programs: the shortest decimal that reads back as the same double. */
+static void fmt_full(char *buf, size_t size, double v)
+{
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(buf, size, "%.*g", prec, v);
+        if (strtod(buf, NULL) == v)
+            break;
+    }
+}
+
+/* A p-value: four significant digits for people (scientific below 1e-4, as %g does), every
+ * digit for programs; never rounded to 0. */
+static void fmt_p(char *buf, size_t size, double p, int machine)
+{
+    if (machine)
+        fmt_full(buf, size, p);
+    else
+        snprintf(buf, size, "%.4g", p);
+}
+
+/* Four decimals for people, every digit for programs (tsv, json). */
+static void fmt_cell(char *buf, size_t size, double v, int machine)
+{
+    if (machine)
+        fmt_full(buf, size, v);
+    else
+        fmt_value(buf, size, v);
+}
+
+void report_live_json_meta(const report_live *l, const char *policy, util_out *o)
+{
+    util_out_printf(o, "\"topics_judged\": %zu, \"judgments\": %ld, \"policy\": ",
+                    report_live_ntopics(l), report_live_judgments(l));
+    util_out_json(o, policy);
+    util_out_printf(o, ", \"relevance_level\": %ld,\n \"measures\": [",
+                    report_live_relevance_level(l));
+    for (size_t m = 0; m < report_live_nmeasures(l); m++) {
+        util_out_str(o, m ? ", {\"label\": " : "{\"label\": ");
+        util_out_json(o, report_live_label(l, m));
+        util_out_str(o, ", \"trec_eval\": ");
+        util_out_json(o, report_live_measure(l, m));
+        util_out_str(o, "}");
+    }
+    util_out_str(o, "],\n ");
+}
+
 report_table *report_live_board(report_live *l, int machine, size_t sort, const char *topic,
                                 char *title, size_t title_size)
 {
@@ -19,7 +65,7 @@ report_table *report_live_board(report_live *l, int machine, size_t sort, const 
     header[1] = "run";
     numeric[0] = 1;
     for (size_t m = 0; m < nm; m++) {
-        header[m + 2] = machine ? report_live_measure(l, m) : report_live_label(l, m);
+        header[m + 2] = report_live_label(l, m);
         numeric[m + 2] = 1;
     }
     report_table *t = report_table_new(nm + 2, header, numeric);
@@ -42,7 +88,7 @@ report_table *report_live_board(report_live *l, int machine, size_t sort, const 
             else if (report_live_kind(l, m) == METRICS_LONG)
                 snprintf(cells[m + 2], sizeof cells[0], "%ld", (long)v);
             else
-                fmt_value(cells[m + 2], sizeof cells[0], v);
+                fmt_cell(cells[m + 2], sizeof cells[0], v, machine);
         }
         report_table_add(t, row);
     }
@@ -67,7 +113,7 @@ report_table *report_live_run_table(report_live *l, int machine, size_t run, cha
     int *numeric = util_calloc(nm + 1, sizeof *numeric);
     header[0] = "topic";
     for (size_t m = 0; m < nm; m++) {
-        header[m + 1] = machine ? report_live_measure(l, m) : report_live_label(l, m);
+        header[m + 1] = report_live_label(l, m);
         numeric[m + 1] = 1;
     }
     report_table *t = report_table_new(nm + 1, header, numeric);
@@ -81,7 +127,7 @@ report_table *report_live_run_table(report_live *l, int machine, size_t run, cha
             if (report_live_kind(l, m) == METRICS_LONG)
                 snprintf(cells[m + 1], sizeof cells[0], "%ld", (long)v);
             else
-                fmt_value(cells[m + 1], sizeof cells[0], v);
+                fmt_cell(cells[m + 1], sizeof cells[0], v, machine);
             row[m + 1] = cells[m + 1];
         }
         report_table_add(t, row);
@@ -127,28 +173,30 @@ report_table *report_live_stability_table(const report_live *l, size_t sort,
 }
 
 /* The comparisons as a table, one row each. */
-report_table *report_live_compare_table(report_live *l, const metrics_comparison *res, size_t n,
+report_table *report_live_compare_table(report_live *l, int machine, report_table *into,
+                                        size_t m, const metrics_comparison *res, size_t n,
                                         size_t nt, double alpha)
 {
-    const char *header[] = { "run_a", "run_b", "topics", "mean_a", "mean_b", "diff", "d_z",
-                             "test", "statistic", "p", "p_adj", "sig" };
-    const int numeric[] = { 0, 0, 1, 1, 1, 1, 1, 0, 1, 1, 1, 0 };
-    report_table *t = report_table_new(12, header, numeric);
+    const char *header[] = { "measure", "run_a", "run_b", "topics", "mean_a", "mean_b", "diff",
+                             "d_z", "test", "statistic", "p", "p_adj", "sig" };
+    const int numeric[] = { 0, 0, 0, 1, 1, 1, 1, 1, 0, 1, 1, 1, 0 };
+    report_table *t = into != NULL ? into : report_table_new(13, header, numeric);
     for (size_t i = 0; i < n; i++) {
         const metrics_comparison *r = &res[i];
         char cells[8][32];
-        double ma = report_live_value(l, r->a, 0), mb = report_live_value(l, r->b, 0);
+        double ma = report_live_value(l, r->a, m), mb = report_live_value(l, r->b, m);
         snprintf(cells[0], 32, "%zu", nt);
-        snprintf(cells[1], 32, "%.4f", ma);
-        snprintf(cells[2], 32, "%.4f", mb);
-        snprintf(cells[3], 32, "%.4f", ma - mb);
-        snprintf(cells[4], 32, "%.4f", r->effect_size);
-        snprintf(cells[5], 32, "%.4f", r->result.statistic);
-        snprintf(cells[6], 32, "%.4g", r->result.p);
-        snprintf(cells[7], 32, "%.4g", r->p_adjusted);
-        const char *row[] = { report_live_run(l, r->a), report_live_run(l, r->b), cells[0],
-                              cells[1], cells[2], cells[3], cells[4], metrics_test_name(r->test),
-                              cells[5], cells[6], cells[7], r->p_adjusted < alpha ? "*" : "" };
+        fmt_cell(cells[1], 32, ma, machine);
+        fmt_cell(cells[2], 32, mb, machine);
+        fmt_cell(cells[3], 32, ma - mb, machine);
+        fmt_cell(cells[4], 32, r->effect_size, machine);
+        fmt_cell(cells[5], 32, r->result.statistic, machine);
+        fmt_p(cells[6], 32, r->result.p, machine);
+        fmt_p(cells[7], 32, r->p_adjusted, machine);
+        const char *row[] = { report_live_label(l, m), report_live_run(l, r->a),
+                              report_live_run(l, r->b), cells[0], cells[1], cells[2], cells[3],
+                              cells[4], metrics_test_name(r->test), cells[5], cells[6], cells[7],
+                              r->p_adjusted < alpha ? "*" : "" };
         report_table_add(t, row);
     }
     return t;

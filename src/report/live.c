@@ -75,29 +75,22 @@ struct report_live {
     size_t rows_cap;
 };
 
-static const struct {
-    const char *name, *label;
-} live_labels[] = {
-    { "map", "MAP" },           { "gm_map", "GMAP" },       { "P_10", "P@10" },
-    { "Rprec", "R-prec" },      { "bpref", "bpref" },       { "recip_rank", "MRR" },
-    { "ndcg_cut_10", "nDCG@10" }, { "err_cut_20", "ERR@20" }, { "judged_10", "judged@10" },
-};
-
-static char *label_of(const char *name)
+/* Selects one -m spec in any spelling metrics_measure_spec reads; every "(rel=N)" of a
+ * report must name the same grade (rel: -1 until one does). */
+static int select_spec(metrics_set *set, const char *spec, long *rel, char *msg, size_t msgsize)
 {
-    for (size_t i = 0; i < sizeof live_labels / sizeof live_labels[0]; i++)
-        if (strcmp(name, live_labels[i].name) == 0)
-            return util_strdup(live_labels[i].label);
-    char buf[64];
-    if (strncmp(name, "rbp_resid_p=", 12) == 0) {
-        snprintf(buf, sizeof buf, "resid(%s)", name + 12);
-        return util_strdup(buf);
+    char te[256];
+    long r;
+    if (metrics_measure_spec(spec, te, sizeof te, &r, msg, msgsize) != 0)
+        return 0;
+    if (r >= 0 && *rel >= 0 && r != *rel) {
+        snprintf(msg, msgsize, "measures with different relevance levels (rel=%ld, rel=%ld) "
+                 "cannot share a report", *rel, r);
+        return 0;
     }
-    if (strncmp(name, "rbp_p=", 6) == 0) {
-        snprintf(buf, sizeof buf, "RBP(%s)", name + 6);
-        return util_strdup(buf);
-    }
-    return util_strdup(name);
+    if (r >= 0)
+        *rel = r;
+    return metrics_set_select(set, te, msg, msgsize) == 0;
 }
 
 report_live *report_live_new(const metrics_params *p, const char *measures, double rbp_p,
@@ -117,6 +110,7 @@ report_live *report_live_new(const metrics_params *p, const char *measures, doub
     /* "P.5,10" carries a comma inside: a piece that starts with a digit continues the
      * previous measure's parameters. */
     char spec[256] = "";
+    long rel = -1;
     for (char *tok = strtok_r(list, ",", &save); ok; tok = strtok_r(NULL, ",", &save)) {
         int more = tok != NULL && tok[0] >= '0' && tok[0] <= '9' && spec[0] != '\0';
         if (more) {
@@ -124,7 +118,7 @@ report_live *report_live_new(const metrics_params *p, const char *measures, doub
             snprintf(spec + len, sizeof spec - len, ",%s", tok);
             continue;
         }
-        if (spec[0] != '\0' && metrics_set_select(l->set, spec, msg, msgsize) != 0)
+        if (spec[0] != '\0' && !select_spec(l->set, spec, &rel, msg, msgsize))
             ok = 0;
         if (tok == NULL)
             break;
@@ -142,10 +136,16 @@ report_live *report_live_new(const metrics_params *p, const char *measures, doub
         report_live_free(&l);
         return NULL;
     }
+    /* A "(rel=N)" in ir_measures' spelling sets the report's relevance level. */
+    if (rel >= 0)
+        l->params.relevance_level = rel;
     l->nv = metrics_set_size(l->set);
     l->labels = util_calloc(l->nv ? l->nv : 1, sizeof *l->labels);
-    for (size_t i = 0; i < l->nv; i++)
-        l->labels[i] = label_of(metrics_set_name(l->set, i));
+    for (size_t i = 0; i < l->nv; i++) {
+        char label[128];
+        metrics_measure_label(metrics_set_name(l->set, i), rel, label, sizeof label);
+        l->labels[i] = util_strdup(label);
+    }
     l->strings = util_calloc(l->nv > 11 ? l->nv : 11, sizeof *l->strings);
     return l;
 }
@@ -481,7 +481,24 @@ long report_live_column(const report_live *l, const char *name)
     for (size_t m = 0; m < l->nv; m++)
         if (strcasecmp(name, l->labels[m]) == 0)
             return (long)m;
-    return -1;
+    /* Another spelling of one value: the name trec_eval gives it. */
+    char te[256], msg[256];
+    long rel, found = -1;
+    if (metrics_measure_spec(name, te, sizeof te, &rel, msg, sizeof msg) != 0)
+        return -1;
+    metrics_set *s = metrics_set_new();
+    if (metrics_set_select(s, te, msg, sizeof msg) == 0 &&
+        metrics_set_finish(s, msg, sizeof msg) == 0 && metrics_set_size(s) == 1)
+        for (size_t m = 0; m < l->nv && found < 0; m++)
+            if (strcmp(metrics_set_name(s, 0), metrics_set_name(l->set, m)) == 0)
+                found = (long)m;
+    metrics_set_free(&s);
+    return found;
+}
+
+long report_live_relevance_level(const report_live *l)
+{
+    return l->params.relevance_level;
 }
 
 /* The judged list is kept fresh by refresh(); while held it may lag (reads then show

@@ -88,8 +88,11 @@ const char *report_live_measure(const report_live *l, size_t m);
 const char *report_live_label(const report_live *l, size_t m);
 /* METRICS_DOUBLE (printed %.4f) or METRICS_LONG (a count, printed %ld). */
 metrics_kind report_live_kind(const report_live *l, size_t m);
-/* The column of a measure by name or label (-1 when absent). */
+/* The column of a measure by name, label or any spelling metrics_measure_spec reads (-1
+ * when absent). */
 long report_live_column(const report_live *l, const char *name);
+/* The relevance level in effect (the one given, or a measure's "(rel=N)"). */
+long report_live_relevance_level(const report_live *l);
 size_t report_live_ntopics(const report_live *l);
 const char *report_live_topic(const report_live *l, size_t t);
 /* Index of a judged topic among report_live_topic's, or -1. */
@@ -181,8 +184,15 @@ typedef enum report_curve {
  * report's values do not change. */
 void report_live_curve(report_live *l, size_t run, report_curve c, size_t npoints, double *out);
 
-/* ---- The live report's tables (board.c); machine: raw measure names (tsv, json) rather
- * than labels. Each returns a table to free with report_table_free. ---- */
+/* ---- The live report's tables (board.c); machine: values with every digit (the shortest
+ * decimal that reads back as the same double: tsv, json) rather than four decimals. Columns
+ * are named by the measures' labels (report_live_label) in every format. Each returns a
+ * table to free with report_table_free. ---- */
+
+/* The members of a JSON object that say what a report's numbers are, each followed by ", ":
+ * "topics_judged", "judgments", "policy" (as given), "relevance_level" and "measures" (each
+ * column's label with the trec_eval name that defines it). */
+void report_live_json_meta(const report_live *l, const char *policy, util_out *o);
 
 /* The leaderboard: rank, run, each measure, the runs in order of measure sort; with topic,
  * that topic's values (empty cells when it is not judged). title gets a line about it. */
@@ -195,10 +205,12 @@ report_table *report_live_run_table(report_live *l, int machine, size_t run, cha
  * then at each checkpoint (checkpoint_at: the judgments at each). */
 report_table *report_live_stability_table(const report_live *l, size_t sort,
                                           const long *checkpoint_at);
-/* The n comparisons of runs (metrics_compare) on nt topics, one row each: the runs, their
- * means on measure 0, the difference, d_z, the test and its p-values, '*' when the
- * adjusted p is below alpha. */
-report_table *report_live_compare_table(report_live *l, const metrics_comparison *res, size_t n,
+/* The n comparisons of runs (metrics_compare) on measure m over nt topics, one row each:
+ * the measure, the runs, their means on m, the difference, d_z, the test and its p-values,
+ * '*' when the adjusted p is below alpha. The rows are added to into (a table this function
+ * made before, for another measure), or to a new table when into is NULL; returns it. */
+report_table *report_live_compare_table(report_live *l, int machine, report_table *into,
+                                        size_t m, const metrics_comparison *res, size_t n,
                                         size_t nt, double alpha);
 
 /* Draws chart kind (pr, cg, dcg, ndcg: curves to rank depth; rpdiff: the R-precision

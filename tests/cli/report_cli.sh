@@ -6,10 +6,22 @@ set -u
 runs="$data/report_alpha.run $data/report_beta.run $data/report_delta.run $data/report_gamma.run"
 measures="map gm_map P.10 Rprec bpref recip_rank ndcg_cut.10 rbp.p=0.8 rbp_resid.p=0.8 err_cut.20 judged.10"
 
-# "run measure value" lines from the report's TSV (its columns are eval's measure names).
+# eval's name of each label the report's columns carry.
+label_names='MAP=map GMAP=gm_map P@10=P_10 R-prec=Rprec bpref=bpref MRR=recip_rank
+ nDCG@10=ndcg_cut_10 RBP(0.8)=rbp_p=0.8 resid(0.8)=rbp_resid_p=0.8 ERR@20=err_cut_20
+ judged@10=judged_10'
+# "run measure value" lines from the report's TSV (every digit), rounded as eval prints them.
 report_lines() {
-    awk -F'\t' 'NR == 1 { for (i = 3; i <= NF; i++) name[i] = $i; next }
-                { for (i = 3; i <= NF; i++) print $2, name[i], $i }' | LC_ALL=C sort
+    awk -F'\t' -v names="$label_names" '
+        BEGIN {
+            n = split(names, kv, /[ \n]+/)
+            for (i = 1; i <= n; i++) {
+                j = index(kv[i], "=")
+                ev[substr(kv[i], 1, j - 1)] = substr(kv[i], j + 1)
+            }
+        }
+        NR == 1 { for (i = 3; i <= NF; i++) name[i] = ($i in ev) ? ev[$i] : $i; next }
+        { for (i = 3; i <= NF; i++) printf "%s %s %.4f\n", $2, name[i], $i }' | LC_ALL=C sort
 }
 # The same from `trecjudge eval` on the campaign's exported qrels, one run file at a time.
 eval_lines() { # level
@@ -65,9 +77,14 @@ cmp -s "$tmp/pol.qrels" "$tmp/export.qrels" && bad "policies" "primary=bob expor
 # JSON with the stability table is one object.
 tj report -d "$c" -m map -m P.10 --stability --format json >"$tmp/j"
 if command -v python3 >/dev/null; then
-    python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert len(d["leaderboard"]) == 4 and len(d["stability"]) == 1' "$tmp/j" 2>/dev/null
+    python3 -c 'import json, sys; d = json.load(open(sys.argv[1]))
+assert len(d["leaderboard"]) == 4 and len(d["stability"]) == 1
+assert d["relevance_level"] == 2 and d["policy"] == "max" and d["topics_judged"] > 0
+assert d["measures"] == [{"label": "MAP", "trec_eval": "map"}, {"label": "P@10", "trec_eval": "P_10"}]
+' "$tmp/j" 2>/dev/null
 else
-    head -1 "$tmp/j" | grep -q '^{"leaderboard": \[$' && tail -1 "$tmp/j" | grep -q '^}$'
+    head -1 "$tmp/j" | grep -q '^{"topics_judged": ' && grep -q '^ "leaderboard": \[$' "$tmp/j" \
+        && tail -1 "$tmp/j" | grep -q '^}$'
 fi && ok "json with stability" || bad "json with stability" "not one JSON object: $(head -3 "$tmp/j")"
 
 # Relevance level from the command line overrides the campaign's.
@@ -76,14 +93,17 @@ tj eval -l 1 -m map -m P.10 "$tmp/export.qrels" $data/report_alpha.run | awk '{ 
 grep '^alpha ' "$tmp/rep1" | cmp -s - <(LC_ALL=C sort "$tmp/ev1") && ok "report -l" || bad "report -l" "$(cat "$tmp/rep1")"
 
 # Drill-down: a topic's values are eval -q's.
-tj report -d "$c" -m map --topic r01 --format tsv | awk -F'\t' 'NR > 1 { print $2, $3 }' | LC_ALL=C sort >"$tmp/t1"
+tj report -d "$c" -m map --topic r01 --format tsv \
+    | awk -F'\t' 'NR > 1 { printf "%s %.4f\n", $2, $3 }' | LC_ALL=C sort >"$tmp/t1"
 for r in $runs; do
     tj eval -q -l 2 -m map "$tmp/export.qrels" "$r" | awk -v t="$(awk 'NR == 1 { print $6 }' "$r")" '$2 == "r01" { print t, $3 }'
 done | LC_ALL=C sort >"$tmp/t2"
 [ -s "$tmp/t1" ] && cmp -s "$tmp/t1" "$tmp/t2" && ok "report --topic" || bad "report --topic" "$(diff "$tmp/t1" "$tmp/t2" | head -3)"
 
 # The other drill-down: one run's topics, as eval -q prints them.
-tj report -d "$c" -m map -m P.10 --run beta --format tsv | awk -F'\t' 'NR > 1 { print $1, "map", $2; print $1, "P_10", $3 }' | LC_ALL=C sort >"$tmp/r1"
+tj report -d "$c" -m map -m P.10 --run beta --format tsv \
+    | awk -F'\t' 'NR > 1 { printf "%s map %.4f\n%s P_10 %.4f\n", $1, $2, $1, $3 }' \
+    | LC_ALL=C sort >"$tmp/r1"
 tj eval -q -l 2 -m map -m P.10 "$tmp/export.qrels" "$data/report_beta.run" | awk '{ print $2, $1, $3 }' | LC_ALL=C sort >"$tmp/r2"
 [ -s "$tmp/r1" ] && cmp -s "$tmp/r1" "$tmp/r2" && ok "report --run" || bad "report --run" "$(diff "$tmp/r1" "$tmp/r2" | head -3)"
 
@@ -134,7 +154,15 @@ tj report --sort nope "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && ok "un
 tj report --format html "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && ok "unknown format" || bad "unknown format" "$(cat "$tmp/err")"
 tj compare --test z "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && ok "unknown test" || bad "unknown test" "$(cat "$tmp/err")"
 tj compare --baseline nobody "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && grep -q "nobody" "$tmp/err" && ok "unknown baseline" || bad "unknown baseline" "$(cat "$tmp/err")"
-tj compare -m P "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && ok "compare needs one value" || bad "compare -m P" "$(cat "$tmp/err")"
+# Several measures: each is compared on its own, as if alone (-m P: every cutoff).
+tj compare --format tsv -m map -m P.10 "$q" $runs >"$tmp/c2" \
+    && tj compare --format tsv -m map "$q" $runs >"$tmp/c_map" \
+    && tj compare --format tsv -m P.10 "$q" $runs >"$tmp/c_p10" \
+    && { cat "$tmp/c_map"; tail -n +2 "$tmp/c_p10"; } | cmp -s - "$tmp/c2" \
+    && ok "compare each measure" || bad "compare -m map -m P.10" "$(head -3 "$tmp/c2")"
+tj compare --format tsv -m P "$q" $runs >"$tmp/cp" \
+    && [ "$(cut -f1 "$tmp/cp" | sort -u | wc -l)" -eq 10 ] \
+    && ok "compare -m P: every cutoff" || bad "compare -m P" "$(cut -f1 "$tmp/cp" | sort -u)"
 tj report "$q" "$tmp/none.run" >/dev/null 2>"$tmp/err"; [ $? -eq 2 ] && ok "missing run file" || bad "missing run" "$(cat "$tmp/err")"
 tj report --watch 1 "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && ok "--watch needs a campaign" || bad "--watch files" "$(cat "$tmp/err")"
 for cmd in report compare agreement; do

@@ -518,6 +518,62 @@ static void test_prefs_set(void **state)
     metrics_set_free(&s);
 }
 
+/* The spellings of a measure that reports take, and the label printed for each value
+ * (read back to the same value). */
+static void test_measure_spellings(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *in, *spec;
+        long rel;
+    } cases[] = {
+        { "nDCG@10", "ndcg_cut.10", -1 },     { "P@10", "P.10", -1 },
+        { "R@1000", "recall.1000", -1 },      { "AP", "map", -1 },
+        { "RR", "recip_rank", -1 },           { "P(rel=2)@10", "P.10", 2 },
+        { "P.10", "P.10", -1 },               { "P_10", "P.10", -1 },
+        { "ndcg_cut.10", "ndcg_cut.10", -1 }, { "ndcg_cut_10", "ndcg_cut.10", -1 },
+        { "MAP", "map", -1 },                 { "MRR", "recip_rank", -1 },
+        { "R-prec", "Rprec", -1 },            { "RBP(p=0.5)", "rbp.p=0.5", -1 },
+        { "RBP(0.8)", "rbp.p=0.8", -1 },      { "rbp_p=0.8", "rbp.p=0.8", -1 },
+        { "resid(0.8)", "rbp_resid.p=0.8", -1 }, { "AP@100", "map_cut.100", -1 },
+        { "bpref(rel=3)", "bpref", 3 },       { "judged@10", "judged.10", -1 },
+    };
+    char out[128], msg[256], label[128];
+    long rel;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        assert_int_equal(metrics_measure_spec(cases[i].in, out, sizeof out, &rel, msg,
+                                              sizeof msg), 0);
+        assert_string_equal(out, cases[i].spec);
+        assert_int_equal(rel, cases[i].rel);
+    }
+    const char *bad[] = { "nDCG@x", "Q@10", "P(gain=2)@10", "RR@10", "P(rel=2", "nosuch" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_int_equal(metrics_measure_spec(bad[i], out, sizeof out, &rel, msg, sizeof msg),
+                         -1);
+    static const struct {
+        const char *name, *label;
+        long rel;
+    } names[] = {
+        { "P_5", "P@5", -1 },                 { "P_10", "P(rel=2)@10", 2 },
+        { "ndcg_cut_10", "nDCG@10", -1 },     { "recall_1000", "R@1000", -1 },
+        { "map", "MAP", -1 },                 { "recip_rank", "MRR", -1 },
+        { "rbp_p=0.8", "RBP(0.8)", -1 },      { "rbp_resid_p=0.8", "resid(0.8)", -1 },
+        { "iprec_at_recall_0.10", "IPrec@0.10", -1 }, { "num_q", "num_q", -1 },
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        metrics_measure_label(names[i].name, names[i].rel, label, sizeof label);
+        assert_string_equal(label, names[i].label);
+        /* read back: the same value */
+        assert_int_equal(metrics_measure_spec(label, out, sizeof out, &rel, msg, sizeof msg), 0);
+        assert_int_equal(rel, names[i].rel);
+        metrics_set *s = metrics_set_new();
+        assert_int_equal(metrics_set_select(s, out, msg, sizeof msg), 0);
+        assert_int_equal(metrics_set_finish(s, msg, sizeof msg), 0);
+        assert_string_equal(metrics_set_name(s, 0), names[i].name);
+        metrics_set_free(&s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -538,6 +594,7 @@ int main(void)
         cmocka_unit_test(test_prefs_classes),
         cmocka_unit_test(test_prefs_subgroups),
         cmocka_unit_test(test_prefs_set),
+        cmocka_unit_test(test_measure_spellings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

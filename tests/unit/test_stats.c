@@ -16,7 +16,8 @@
  *   scipy.stats.t.cdf, beta.cdf, norm.cdf, binom.cdf       distributions
  *   scipy.stats.ttest_rel(a, b[, alternative='greater'])   paired t-test
  *   scipy.stats.wilcoxon(a, b, method='exact')             small sample, no ties
- *   scipy.stats.wilcoxon(x, y, method='approx', correction=True)  60 pairs with ties
+ *   scipy.stats.wilcoxon(x, y, method='approx', correction=True)  60 pairs with ties (see
+ *                                                 test_wilcoxon: recomputed on exact tenths)
  *   scipy.stats.binomtest                                   sign test
  *   scipy.stats.kendalltau                                  tau-b
  * The randomization reference is the exact permutation p-value, from enumerating all
@@ -90,6 +91,23 @@ static void test_t(void **state)
     assert_float_equal(r.p, 1.0, EPS);
 }
 
+/* p-values far below 1e-16 are not lost to 1 - F(t). With 2 degrees of freedom the t
+ * distribution has a closed form, F(t) = 1/2 + t / (2 sqrt(2 + t^2)), whose upper tail is
+ * 1 / (sqrt(2 + t^2) (sqrt(2 + t^2) + t)) without cancellation (rearranged by hand). */
+static void test_t_tiny_p(void **state)
+{
+    (void)state;
+    double t = 1e9, s = sqrt(2.0 + t * t);
+    double tail = 1.0 / (s * (s + t)); /* 5e-19 */
+    assert_true(fabs(metrics_t_cdf(-t, 2) - tail) <= 1e-9 * tail);
+    static const double d[] = { 1.0, 1.0 + 1e-9, 1.0 - 1e-9 }, zero[] = { 0, 0, 0 };
+    metrics_test_result r = run(METRICS_TEST_T, d, zero, 3, 2, 0);
+    s = sqrt(2.0 + r.statistic * r.statistic);
+    double p = 2.0 / (s * (s + r.statistic)); /* about 3.3e-19 */
+    assert_true(r.p > 0.0);
+    assert_true(fabs(r.p - p) <= 1e-9 * p);
+}
+
 static void test_wilcoxon(void **state)
 {
     (void)state;
@@ -99,15 +117,45 @@ static void test_wilcoxon(void **state)
     assert_float_equal(r.p, 0.01953125, EPS);   /* 2 * 10 / 1024 */
     r = run(METRICS_TEST_WILCOXON, sa, sb, 10, 1, 0);
     assert_float_equal(r.p, 0.009765625, EPS);
+    /* SciPy ranks the floating-point differences of this 0.1 grid as they are (1017.5,
+     * p = 0.0738), so its 0.1 - 0.0 and 0.4 - 0.3 do not tie. The values below rank the
+     * exact tenths (the differences as integers): 56 non-zero, W+ = 1004.5, the normal
+     * approximation with the tie term and the continuity correction, computed with
+     * Python's math.erfc by a short script outside the build. */
     r = run(METRICS_TEST_WILCOXON, lx, ly, 60, 2, 0);
     assert_false(r.exact);
-    assert_float_equal(r.statistic, 1017.5, EPS);
-    assert_float_equal(r.p, 0.07378668410971156, 1e-9);
+    assert_int_equal(r.n, 56);
+    assert_float_equal(r.statistic, 1004.5, EPS);
+    assert_float_equal(r.p, 0.09189115613401112, 1e-9);
     r = run(METRICS_TEST_WILCOXON, lx, ly, 60, 1, 0);
-    assert_float_equal(r.p, 0.03689334205485578, 1e-9);
+    assert_float_equal(r.p, 0.04594557806700556, 1e-9);
     r = run(METRICS_TEST_WILCOXON, sa, sa, 10, 2, 0);
     assert_int_equal(r.n, 0);
     assert_float_equal(r.p, 1.0, EPS);
+}
+
+/* P@10-like values whose differences are 0.1 five times (in three floating-point forms:
+ * 0.10000000000000003, 0.1, 0.09999999999999998, one of them negative), 0.2 twice, 0.3 once
+ * and 0 once (0.3 - (0.1 + 0.2) = -5.6e-17). Rounded, |d| ties as 0.1 x5 (mid-rank 3),
+ * 0.2 x2 (6.5), 0.3 (8), the zero dropped: W+ = 4 * 3 + 2 * 6.5 + 8 = 33 over m = 8, with
+ * ties, so the normal approximation: E = 18, Var = 8 * 9 * 17 / 24 - (120 + 6) / 48 =
+ * 48.375, z = (33 - 18 - 0.5) / sqrt(48.375) = 2.0847669485998095, p = erfc(z / sqrt 2) =
+ * 0.03709046022716372 (Python's math.erfc). Sign test: 7 positive of 8, p = 2 * 9 / 256. */
+static const double na[] = { 0.4, 0.3, 0.7, 0.5, 0.9, 0.6, 0.2, 0.8, 0.3 };
+static const double nb[] = { 0.3, 0.2, 0.6, 0.3, 0.7, 0.7, 0.1, 0.5, 0.1 + 0.2 };
+
+static void test_rank_tests_round(void **state)
+{
+    (void)state;
+    metrics_test_result r = run(METRICS_TEST_WILCOXON, na, nb, 9, 2, 0);
+    assert_int_equal(r.n, 8);
+    assert_false(r.exact);
+    assert_float_equal(r.statistic, 33.0, EPS);
+    assert_float_equal(r.p, 0.03709046022716372, 1e-9);
+    r = run(METRICS_TEST_SIGN, na, nb, 9, 2, 0);
+    assert_int_equal(r.n, 8);
+    assert_float_equal(r.statistic, 7.0, EPS);
+    assert_float_equal(r.p, 18.0 / 256.0, EPS);
 }
 
 static void test_sign(void **state)
@@ -249,7 +297,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_distributions), cmocka_unit_test(test_t),
+        cmocka_unit_test(test_t_tiny_p),
         cmocka_unit_test(test_wilcoxon),      cmocka_unit_test(test_sign),
+        cmocka_unit_test(test_rank_tests_round),
         cmocka_unit_test(test_randomization), cmocka_unit_test(test_bootstrap),
         cmocka_unit_test(test_effect_and_names), cmocka_unit_test(test_corrections),
         cmocka_unit_test(test_agreement),     cmocka_unit_test(test_correlation),
