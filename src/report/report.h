@@ -132,7 +132,9 @@ typedef enum report_table_format {
     REPORT_TABLE_TSV,        /* a header line, then tab-separated rows */
     REPORT_TABLE_JSON,       /* an array of objects keyed by the header; numbers as numbers */
     REPORT_TABLE_MD,         /* a Markdown pipe table */
-    REPORT_TABLE_LATEX       /* a tabular environment (booktabs rules) */
+    REPORT_TABLE_LATEX       /* a tabular environment (booktabs rules), scaled to the text
+                              * width when wider; comparisons in math mode, exponents as
+                              * $3.2 \times 10^{-5}$ */
 } report_table_format;
 
 /* Parses "text", "tsv", "json", "md" or "latex"; -1 for anything else. */
@@ -146,6 +148,20 @@ report_table *report_table_new(size_t ncols, const char *const *header, const in
 /* Appends a row of ncols cells (copied; NULL is an empty cell, JSON null). */
 void report_table_add(report_table *t, const char *const *cells);
 size_t report_table_rows(const report_table *t);
+/* The table's shape and contents, for writers outside table.c (html.c). A cell may be
+ * NULL. */
+size_t report_table_cols(const report_table *t);
+const char *report_table_header(const report_table *t, size_t col);
+const char *report_table_cell(const report_table *t, size_t row, size_t col);
+int report_table_numeric(const report_table *t, size_t col);
+/* Marks on cells of rows already added, drawn by the LaTeX and HTML writers only: bold
+ * (the best value of its column) and a superscript (sup copied; NULL or "" for none; the
+ * letters of the runs a run is significantly better than are meant to go there: LaTeX
+ * writes them as $^{ab}$). */
+void report_table_bold(report_table *t, size_t row, size_t col);
+void report_table_superscript(report_table *t, size_t row, size_t col, const char *sup);
+int report_table_is_bold(const report_table *t, size_t row, size_t col);
+const char *report_table_sup(const report_table *t, size_t row, size_t col);
 /* Writes the table; title (may be NULL) is a caption line in text, Markdown and LaTeX. */
 void report_table_write(const report_table *t, report_table_format f, const char *title,
                         util_out *o);
