@@ -42,22 +42,19 @@ static void print_stability(const campaign_live *c, report_table_format f, size_
     report_table_free(&t);
 }
 
-/* The runs a chart shows: those named, or the best n by the sort measure. */
-static size_t chart_runs(report_live *l, const char *names, size_t sort, size_t n, size_t *out,
+/* The runs a chart shows: those named ("all": every run), or the best n by the sort measure
+ * (n 0: every run). *out is allocated. */
+static size_t chart_runs(report_live *l, const char *names, size_t sort, size_t n, size_t **out,
                          int *status)
 {
     size_t nr = report_live_nruns(l), k = 0;
-    if (names == NULL) {
-        size_t *order = util_malloc((nr + 1) * sizeof *order);
-        report_live_order(l, sort, -1, order);
-        for (; k < n && k < nr; k++)
-            out[k] = order[k];
-        free(order);
-        return k;
+    *out = util_malloc((nr + 1) * sizeof **out);
+    if (names == NULL || strcmp(names, "all") == 0) {
+        report_live_order(l, sort, -1, *out);
+        return names == NULL && n > 0 && n < nr ? n : nr;
     }
     char *list = util_strdup(names), *save = NULL;
-    for (char *tok = strtok_r(list, ",", &save); tok != NULL && k < 16;
-         tok = strtok_r(NULL, ",", &save)) {
+    for (char *tok = strtok_r(list, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save)) {
         size_t r = 0;
         while (r < nr && strcmp(report_live_run(l, r), tok) != 0)
             r++;
@@ -66,24 +63,30 @@ static size_t chart_runs(report_live *l, const char *names, size_t sort, size_t 
             *status = UTIL_EXIT_USAGE;
             break;
         }
-        out[k++] = r;
+        size_t j = 0;
+        while (j < k && (*out)[j] != r)
+            j++;
+        if (j == k)
+            (*out)[k++] = r;
     }
     free(list);
     return k;
 }
 
 static int do_plot(report_live *l, const char *kind, const char *runs, size_t sort, long depth,
-                   const char *svg, util_out *o)
+                   const char *svg, const report_figure *fig, util_out *o)
 {
     int status = UTIL_EXIT_OK;
-    size_t sel[16];
+    size_t *sel = NULL;
     int rpdiff = strcmp(kind, "rpdiff") == 0;
-    size_t n = chart_runs(l, runs, sort, rpdiff ? 2 : 3, sel, &status);
+    int every = strcmp(kind, "box") == 0 || strcmp(kind, "heatmap") == 0;
+    size_t n = chart_runs(l, runs, sort, rpdiff ? 2 : every ? 0 : 3, &sel, &status);
     if (status != UTIL_EXIT_OK)
-        return status;
+        goto out;
     if (n == 0 || report_live_ntopics(l) == 0) {
         util_warn("report: nothing to plot (no runs or no judged topics)");
-        return UTIL_EXIT_DATA;
+        status = UTIL_EXIT_DATA;
+        goto out;
     }
     util_out file;
     FILE *fp = NULL;
@@ -91,13 +94,15 @@ static int do_plot(report_live *l, const char *kind, const char *runs, size_t so
     if (svg != NULL) {
         if ((fp = fopen(svg, "w")) == NULL) {
             util_warn("report: cannot write '%s'", svg);
-            return UTIL_EXIT_SYSTEM;
+            status = UTIL_EXIT_SYSTEM;
+            goto out;
         }
         util_out_init(&file, fp);
         dst = &file;
     }
     char msg[256];
-    if (report_live_chart(l, kind, sel, n, (size_t)depth, svg != NULL, dst, msg, sizeof msg) != 0) {
+    if (report_live_figure(l, kind, sel, n, (size_t)depth, sort, svg != NULL ? fig : NULL, dst,
+                           msg, sizeof msg) != 0) {
         util_warn("report: %s", msg);
         status = UTIL_EXIT_USAGE;
     }
@@ -109,6 +114,8 @@ static int do_plot(report_live *l, const char *kind, const char *runs, size_t so
             status = UTIL_EXIT_SYSTEM;
         }
     }
+out:
+    free(sel);
     return status;
 }
 
@@ -117,6 +124,7 @@ typedef struct report_cmd_opts {
     campaign_report_opts ro;
     const char *campaign, *sort_name, *topic, *plot, *runs, *svg, *run_tag;
     report_table_format format;
+    report_figure fig;
     int stability;
     long depth, watch, count;
     char *measures;          /* the -m options, comma-separated; freed by the caller */
@@ -206,6 +214,21 @@ static int report_parse(int argc, char **argv, report_cmd_opts *o)
         case 'G':
             o->svg = optarg;
             break;
+        case 'W':
+        case 'H':
+            if (util_parse_long(optarg, strlen(optarg), &v) != 0 || v < 100 || v > 10000) {
+                util_warn("report: --%s needs a number of pixels from 100 to 10000, not '%s'",
+                          opt == 'W' ? "width" : "height", optarg);
+                return UTIL_EXIT_USAGE;
+            }
+            if (opt == 'W')
+                o->fig.width = (int)v;
+            else
+                o->fig.height = (int)v;
+            break;
+        case 'A':
+            o->fig.axis_full = 1;
+            break;
         case 'R':
             o->run_tag = optarg;
             break;
@@ -291,7 +314,7 @@ int cli_report(int argc, char **argv)
         if (json_obj)
             util_out_str(&o, run_tag != NULL ? "{\"run\": " : "{\"leaderboard\": ");
         if (plot != NULL)
-            status = do_plot(c.live, plot, runs, sort, depth, svg, &o);
+            status = do_plot(c.live, plot, runs, sort, depth, svg, &op.fig, &o);
         else if (run_tag != NULL)
             print_run(c.live, format, run, &o);
         else

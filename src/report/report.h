@@ -173,18 +173,47 @@ typedef struct report_series {
     const double *y;     /* one value per x */
 } report_series;
 
+/* How an SVG figure is drawn. */
+typedef struct report_figure {
+    int width, height;   /* in pixels; 0: 720 x 440 (small multiples grow in height) */
+    int axis_full;       /* y over the measure's whole range (0 to 1) rather than the data's */
+    int inline_svg;      /* no XML declaration: for embedding in HTML */
+} report_figure;
+
+/* Up to this many series share one plot; more are drawn as small multiples. */
+#define REPORT_FIGURE_OVERLAY 10
+
 /* Line charts of ns series over the same x values: in the terminal, one block-character
- * chart per series (width and height in characters), or one SVG figure. */
+ * chart per series (width and height in characters); or one SVG figure (svg.c), each
+ * series with its colour (Okabe-Ito), marker and dash, the legend outside the plot area,
+ * the y axis from the data (axis_full: from 0 to full_max, or from 0 when it is NAN). */
 void report_plot_lines_text(util_out *o, const char *title, const char *xlabel, const double *x,
                             size_t nx, const report_series *s, size_t ns, int width, int height);
-void report_plot_lines_svg(util_out *o, const char *title, const char *xlabel, const char *ylabel,
-                           const double *x, size_t nx, const report_series *s, size_t ns);
+void report_plot_lines_svg(util_out *o, const report_figure *f, const char *title,
+                           const char *xlabel, const char *ylabel, const double *x, size_t nx,
+                           const report_series *s, size_t ns, double full_max);
 /* A bar per labelled value around zero (e.g. the per-topic difference of two runs), sorted
- * by value: horizontal bars half width wide either side, or an SVG figure. */
+ * by value: horizontal bars half width wide either side, or an SVG figure whose key names
+ * the positive (above) and negative (below) bars. */
 void report_plot_bars_text(util_out *o, const char *title, const char *const *labels,
                            const double *v, size_t n, int half);
-void report_plot_bars_svg(util_out *o, const char *title, const char *const *labels,
-                          const double *v, size_t n);
+void report_plot_bars_svg(util_out *o, const report_figure *f, const char *title,
+                          const char *xlabel, const char *ylabel, const char *const *labels,
+                          const double *v, size_t n, const char *above, const char *below);
+/* Box plots of each run's per-topic values (v: nruns x ntopics, NAN for none): quartiles,
+ * median, whiskers at 1.5 IQR, outliers and the mean; one line a run in text. */
+void report_plot_box_text(util_out *o, const char *title, const char *const *names,
+                          const double *v, size_t nruns, size_t ntopics, int width);
+void report_plot_box_svg(util_out *o, const report_figure *f, const char *title,
+                         const char *ylabel, const char *const *names, const double *v,
+                         size_t nruns, size_t ntopics);
+/* A topic-by-run heatmap of a measure (v: nruns x ntopics), in the given orders: viridis
+ * from 0 to the largest value (1 with axis_full); in text, shades of a block. */
+void report_plot_heatmap_text(util_out *o, const char *title, const char *const *runs,
+                              size_t nruns, size_t ntopics, const double *v);
+void report_plot_heatmap_svg(util_out *o, const report_figure *f, const char *title,
+                             const char *measure, const char *const *runs, size_t nruns,
+                             const char *const *topics, size_t ntopics, const double *v);
 
 /* Curves averaged over the judged topics, for one run. */
 typedef enum report_curve {
@@ -223,6 +252,12 @@ report_table *report_live_compare_table(report_live *l, const metrics_comparison
  * runs or Rprec). */
 int report_live_chart(report_live *l, const char *kind, const size_t *sel, size_t n, size_t depth,
                       int svg, util_out *o, char *msg, size_t msgsize);
+/* The same with the figure's settings (fig NULL: text) and the kinds box and heatmap (the
+ * per-topic values of measure m of the runs sel; heatmap: runs and topics ordered by their
+ * mean, best first). */
+int report_live_figure(report_live *l, const char *kind, const size_t *sel, size_t n,
+                       size_t depth, size_t m, const report_figure *fig, util_out *o, char *msg,
+                       size_t msgsize);
 
 /* Writes the agreement ag between the nassessors assessors (named, in ag's order) on
  * nitems judged documents: the pairs' table (then Fleiss' row), then, in text, md and

@@ -55,4 +55,84 @@ else
     skip "latex: compiles" "pdflatex or booktabs.sty is not installed"
 fi
 
+# ---- SVG plots ----
+# twelve runs: the four, and each again under two other tags with its scores shuffled a little
+many=$runs
+for r in $runs; do
+    for k in 1 2; do
+        awk -v k=$k '{ $5 = $5 + ((NR * 7 * k) % 13) / 10; $6 = $6 "_" k; print }' "$r" \
+            >"$tmp/$(basename "$r" .run)_$k.run"
+        many="$many $tmp/$(basename "$r" .run)_$k.run"
+    done
+done
+svg_ok() { # name file
+    if command -v xmllint >/dev/null; then
+        xmllint --noout "$2" 2>"$tmp/xmlerr" && ok "$1: well-formed SVG" \
+            || bad "$1: well-formed SVG" "$(head -3 "$tmp/xmlerr")"
+    else
+        grep -q '</svg>$' "$2" && ok "$1: SVG written" || bad "$1: SVG written" "$(tail -2 "$2")"
+    fi
+}
+tj report --plot pr --runs all --svg "$tmp/pr4.svg" "$q" $runs
+svg_ok "pr" "$tmp/pr4.svg"
+# every run drawn, each with its own colour and dash, and markers
+awk '/<polyline/ { n++ } END { exit n != 4 }' "$tmp/pr4.svg" && ok "pr: four runs, four curves" \
+    || bad "pr: four curves" "$(grep -c '<polyline' "$tmp/pr4.svg")"
+[ "$(grep '<polyline' "$tmp/pr4.svg" | sed 's/ points=.*//' | sort -u | wc -l)" -eq 4 ] \
+    && ok "pr: a style per run" \
+    || bad "pr: a style per run" "$(grep '<polyline' "$tmp/pr4.svg" | cut -c1-90)"
+grep -q 'stroke-dasharray' "$tmp/pr4.svg" && grep -q '<circle' "$tmp/pr4.svg" \
+    && grep -q '<rect x=' "$tmp/pr4.svg" && ok "pr: dashes and markers" \
+    || bad "pr: dashes and markers" "none"
+grep -q '#1f77b4\|#d62728' "$tmp/pr4.svg" && bad "pr: colour-blind-safe palette" "old colours" \
+    || ok "pr: colour-blind-safe palette"
+# the legend right of every curve's point
+maxx=$(grep -o 'points="[^"]*"' "$tmp/pr4.svg" | tr ' "' '\n\n' \
+    | awk -F, 'NF == 2 && $1 > m { m = $1 } END { print m }')
+legx=$(grep -o '<line x1="[0-9.]*" [^>]*stroke="#[0-9A-F]*" stroke-width="1.8"' "$tmp/pr4.svg" \
+    | sed 's/<line x1="\([0-9.]*\)".*/\1/' | sort -n | head -1)
+[ -n "$legx" ] && awk -v a="$legx" -v b="$maxx" 'BEGIN { exit !(a > b) }' \
+    && ok "pr: legend outside the plot area" \
+    || bad "pr: legend outside" "legend at $legx, curves to $maxx"
+grep -q '>recall</text>' "$tmp/pr4.svg" \
+    && grep -q 'rotate(-90.*>interpolated precision<' "$tmp/pr4.svg" \
+    && ok "pr: axis labels" || bad "pr: axis labels" "missing"
+# twelve runs named: all drawn, as small multiples of twelve panels
+names=$(for f in $many; do awk 'NR == 1 { print $6 }' "$f"; done | paste -sd, -)
+tj report --plot pr --runs "$names" --svg "$tmp/pr12.svg" "$q" $many
+svg_ok "pr, 12 runs" "$tmp/pr12.svg"
+n=$(grep '<polyline' "$tmp/pr12.svg" | grep -vc '#c8c8c8')
+[ "$n" -eq 12 ] && ok "pr: all 12 runs drawn (small multiples)" || bad "pr: 12 runs" "$n drawn"
+[ "$(grep '<polyline' "$tmp/pr12.svg" | grep -v '#c8c8c8' | sed 's/ points=.*//' | sort -u \
+    | wc -l)" -eq 12 ] && ok "pr: 12 distinct styles" || bad "pr: 12 distinct styles" "repeated"
+# the nDCG axis from the data, or 0-1 with --axis-full; --width and --height
+tj report --plot ndcg --width 900 --height 500 --svg "$tmp/ndcg.svg" "$q" $runs
+tj report --plot ndcg --axis-full --svg "$tmp/ndcgf.svg" "$q" $runs
+grep -q '<svg [^>]*width="900" height="500"' "$tmp/ndcg.svg" && ok "--width --height" \
+    || bad "--width --height" "$(grep '<svg' "$tmp/ndcg.svg")"
+ylab() { grep -o 'text-anchor="end" font-size="11">[0-9.]*<' "$1" | sed 's/.*>\([0-9.]*\)</\1/'; }
+[ "$(ylab "$tmp/ndcgf.svg" | head -1)" = 0.0 ] && [ "$(ylab "$tmp/ndcgf.svg" | tail -1)" = 1.0 ] \
+    && ok "--axis-full: 0 to 1" || bad "--axis-full" "$(ylab "$tmp/ndcgf.svg" | paste -sd' ')"
+[ "$(ylab "$tmp/ndcg.svg" | head -1)" != 0.0 ] && ok "ndcg: y axis from the data" \
+    || bad "ndcg: axis from the data" "$(ylab "$tmp/ndcg.svg" | paste -sd' ')"
+tj report --plot rpdiff --svg "$tmp/rp.svg" "$q" $runs
+svg_ok "rpdiff" "$tmp/rp.svg"
+grep -q '>topic (sorted by the difference)</text>' "$tmp/rp.svg" \
+    && grep -q 'rotate(-90.*>R-prec(' "$tmp/rp.svg" \
+    && ok "rpdiff: axis labels" || bad "rpdiff: axis labels" "missing"
+# box plots and heatmap of a measure, every run
+tj report -m map --plot box --svg "$tmp/box.svg" "$q" $many
+svg_ok "box" "$tmp/box.svg"
+[ "$(grep -c 'fill="#cfe3f1"' "$tmp/box.svg")" -eq 12 ] && ok "box: a box per run" \
+    || bad "box: a box per run" "$(grep -c 'fill="#cfe3f1"' "$tmp/box.svg")"
+tj report -m map --plot heatmap --svg "$tmp/heat.svg" "$q" $many
+svg_ok "heatmap" "$tmp/heat.svg"
+[ "$(grep -c '<rect [^>]*><title>' "$tmp/heat.svg")" -eq 96 ] && ok "heatmap: 12 runs x 8 topics" \
+    || bad "heatmap: cells" "$(grep -c '<rect [^>]*><title>' "$tmp/heat.svg")"
+tj report -m map --plot box "$q" $runs | grep -c '┃' | grep -qx 4 && ok "box: text" \
+    || bad "box: text" "$(tj report -m map --plot box "$q" $runs | head -3)"
+tj report -m map --plot heatmap "$q" $runs >"$tmp/heat.txt" \
+    && [ "$(wc -l <"$tmp/heat.txt")" -eq 6 ] \
+    && ok "heatmap: text" || bad "heatmap: text" "$(cat "$tmp/heat.txt")"
+
 tj_summary

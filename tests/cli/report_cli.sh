@@ -120,7 +120,7 @@ golden "plot rpdiff" "$data/report_plot_rpdiff.expected" tj report --plot rpdiff
 
 tj report --plot ndcg --svg "$tmp/n.svg" "$q" $runs && grep -q '^<svg ' "$tmp/n.svg" && [ "$(grep -c '<polyline' "$tmp/n.svg")" -eq 3 ] \
     && tail -1 "$tmp/n.svg" | grep -q '^</svg>$' && ok "plot --svg" || bad "plot --svg" "$(head -3 "$tmp/n.svg")"
-tj report --plot rpdiff --svg "$tmp/r.svg" "$q" $runs && [ "$(grep -c '<rect x=' "$tmp/r.svg")" -eq 8 ] \
+tj report --plot rpdiff --svg "$tmp/r.svg" "$q" $runs && [ "$(grep -c '<rect x=[^>]*><title>' "$tmp/r.svg")" -eq 8 ] \
     && ok "rpdiff --svg" || bad "rpdiff --svg" "$(grep -c '<rect' "$tmp/r.svg")"
 
 # Agreement from the campaign equals agreement from its per-assessor export.
