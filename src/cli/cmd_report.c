@@ -120,10 +120,12 @@ out:
 }
 
 /* What report's command line asks for. */
+
 typedef struct report_cmd_opts {
     campaign_report_opts ro;
-    const char *campaign, *sort_name, *topic, *plot, *runs, *svg, *run_tag;
+    const char *campaign, *sort_name, *topic, *plot, *runs, *svg, *run_tag, *output;
     report_table_format format;
+    int html;                /* --format html: the whole report as one page */
     report_figure fig;
     int stability;
     long depth, watch, count;
@@ -178,10 +180,15 @@ static int report_parse(int argc, char **argv, report_cmd_opts *o)
             o->topic = optarg;
             break;
         case 'F':
-            if (report_table_format_parse(optarg, &o->format) != 0) {
-                util_warn("report: unknown --format '%s' (text, tsv, json, md or latex)", optarg);
+            o->html = strcmp(optarg, "html") == 0;
+            if (!o->html && report_table_format_parse(optarg, &o->format) != 0) {
+                util_warn("report: unknown --format '%s' (text, tsv, json, md, latex or html)",
+                          optarg);
                 return UTIL_EXIT_USAGE;
             }
+            break;
+        case 'o':
+            o->output = optarg;
             break;
         case 'S':
             o->stability = 1;
@@ -256,11 +263,52 @@ static int report_parse(int argc, char **argv, report_cmd_opts *o)
         util_warn("report: --watch and --checkpoint-every need a campaign");
         return UTIL_EXIT_USAGE;
     }
+    if (o->html && (o->plot != NULL || o->topic != NULL || o->run_tag != NULL || o->watch ||
+                    o->stability)) {
+        util_warn("report: --format html is the whole report: not with --plot, --topic, --run, "
+                  "--stability or --watch");
+        return UTIL_EXIT_USAGE;
+    }
+    if (o->output != NULL && !o->html) {
+        util_warn("report: -o goes with --format html (charts: --svg)");
+        return UTIL_EXIT_USAGE;
+    }
     if (o->svg != NULL && o->plot == NULL) {
         util_warn("report: --svg goes with --plot");
         return UTIL_EXIT_USAGE;
     }
     return -1;
+}
+
+/* The whole report as one HTML page, to -o FILE or standard output. */
+static int write_html(campaign_live *c, size_t sort, long depth, const report_cmd_opts *op)
+{
+    int status = UTIL_EXIT_OK;
+    FILE *fp = stdout;
+    if (op->output != NULL && (fp = fopen(op->output, "w")) == NULL) {
+        util_warn("report: cannot write '%s'", op->output);
+        return UTIL_EXIT_SYSTEM;
+    }
+    util_out o;
+    util_out_init(&o, fp);
+    util_error err = { 0, "" };
+    char title[512];
+    const char *name = op->campaign != NULL ? op->campaign : c->store != NULL
+                       ? cli_campaign_path(NULL) : "qrels and runs";
+    snprintf(title, sizeof title, "trecjudge report: %s", name);
+    if (campaign_report_html(c, sort, (size_t)depth, op->ro.relevance_level_set
+                             ? op->ro.relevance_level : CAMPAIGN_LEVEL_DEFAULT, title, &o,
+                             &err) != 0) {
+        util_warn("%s", err.msg);
+        status = err.code ? err.code : UTIL_EXIT_SYSTEM;
+    }
+    int bad = util_out_flush(&o) != 0;
+    util_out_free(&o);
+    if ((fp != stdout ? fclose(fp) != 0 : fflush(stdout) != 0) || bad) {
+        util_warn("report: cannot write '%s'", op->output != NULL ? op->output : "the output");
+        status = UTIL_EXIT_SYSTEM;
+    }
+    return status;
 }
 
 int cli_report(int argc, char **argv)
@@ -302,6 +350,10 @@ int cli_report(int argc, char **argv)
             status = UTIL_EXIT_USAGE;
             goto out;
         }
+    }
+    if (op.html) {
+        status = write_html(&c, sort, depth, &op);
+        goto out;
     }
     int tty = isatty(STDOUT_FILENO);
     for (long drawn = 0;;) {

@@ -500,8 +500,10 @@ static const cli_option report_opts[] = {
     { 't', "--topic", "QID", "one topic's values (drill-down)", NULL, NULL },
     { 'R', "--run", "TAG", "one run's values on each judged topic, then its summary", NULL, NULL },
     { 'F', "--format", "FMT",
-      "text (default), tsv, json, md or latex",
-      "text tsv json md latex", NULL },
+      "text (default), tsv, json, md, latex, or html: the whole report\n"
+      "(leaderboard, plots, runs, pool, progress) as one self-contained page",
+      "text tsv json md latex html", NULL },
+    { 'o', "-o, --output", "FILE", "with --format html: write the page to FILE", NULL, NULL },
     { 'S', "--stability", NULL,
       "Kendall tau and tau_AP between the ranking by the sort measure\n"
       "and by each other measure, and at each checkpoint",

@@ -259,6 +259,21 @@ int report_live_figure(report_live *l, const char *kind, const size_t *sel, size
                        size_t depth, size_t m, const report_figure *fig, util_out *o, char *msg,
                        size_t msgsize);
 
+/* ---- A self-contained HTML page (html.c): inline CSS, no script, nothing loaded from
+ * elsewhere; the campaign's report is composed from these by campaign_report_html. ---- */
+
+/* Text escaped for HTML (control characters as '?'). */
+void report_html_text(util_out *o, const char *s);
+/* prefix, then s with anything but [A-Za-z0-9_-] as '_': a fragment id. */
+void report_html_id(util_out *o, const char *prefix, const char *s);
+/* The page's head, its style sheet, and the opening of its header with title as h1; the
+ * caller writes the rest of the header (navigation), closes it and opens <main>. */
+void report_html_begin(util_out *o, const char *title);
+/* Closes <main>, the body and the page. */
+void report_html_end(util_out *o);
+/* A table (scrolling sideways on a narrow screen), its marks as <strong> and <sup>. */
+void report_html_table(util_out *o, const report_table *t, const char *caption);
+
 /* Writes the agreement ag between the nassessors assessors (named, in ag's order) on
  * nitems judged documents: the pairs' table (then Fleiss' row), then, in text, md and
  * latex, each pair's confusion matrix (unless confusion is 0). Returns the number of rows

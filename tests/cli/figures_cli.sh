@@ -135,4 +135,107 @@ tj report -m map --plot heatmap "$q" $runs >"$tmp/heat.txt" \
     && [ "$(wc -l <"$tmp/heat.txt")" -eq 6 ] \
     && ok "heatmap: text" || bad "heatmap: text" "$(cat "$tmp/heat.txt")"
 
+# ---- the HTML report ----
+c=$tmp/c.tjdb
+tj init -d "$c" --scale graded4 2>/dev/null && tj runs import -d "$c" $runs 2>/dev/null \
+    && tj qrels import -d "$c" "$q" 2>/dev/null && ok "html: campaign" \
+    || bad "html: campaign" "failed"
+tj report -d "$c" --format html -o "$tmp/report.html" 2>"$tmp/err" && [ -s "$tmp/report.html" ] \
+    && ok "html: written" || bad "html: written" "$(cat "$tmp/err")"
+h=$tmp/report.html
+# self-contained: nothing from the network, no script; the SVG namespace is the one URL
+grep -o 'https\?://[^"]*' "$h" | grep -v '^http://www.w3.org/2000/svg$' | grep -q . \
+    && bad "html: nothing from the network" "$(grep -o 'https\?://[^"]*' "$h" | head -3)" \
+    || ok "html: no http(s) resource"
+grep -qi '<script\|src=\|<link \|@import\|url(' "$h" \
+    && bad "html: no outside resource or script" \
+    "$(grep -io '<script\|src=[^ ]*\|<link [^>]*' "$h" | head -3)" \
+    || ok "html: no src=, link, import or script"
+for id in leaderboard plots runs pool progress plot-pr plot-ndcg plot-cg plot-dcg plot-rpdiff \
+          plot-box plot-heatmap run-alpha run-beta run-gamma run-delta; do
+    grep -q "id=\"$id\"" "$h" || missing="${missing:-} $id"
+done
+[ -z "${missing:-}" ] && ok "html: every section and plot" \
+    || bad "html: sections" "missing:$missing"
+unbalanced=""
+for tag in html head body header main section table thead tbody tr figure svg nav ul p h2 h3; do
+    o=$(grep -o "<$tag[ >]" "$h" | wc -l) cl=$(grep -o "</$tag>" "$h" | wc -l)
+    [ "$o" -eq "$cl" ] && [ "$o" -gt 0 ] || unbalanced="$unbalanced $tag($o/$cl)"
+done
+[ -z "$unbalanced" ] && ok "html: balanced tags" || bad "html: balanced tags" "$unbalanced"
+head -1 "$h" | grep -qx '<!DOCTYPE html>' && grep -q '<meta charset="utf-8">' "$h" \
+    && grep -q 'name="viewport"' "$h" && ok "html: doctype, charset, viewport" \
+    || bad "html: head" "$(head -4 "$h")"
+# the per-run appendix: a row per judged topic with best, median and worst
+[ "$(sed -n '/<section id="run-beta">/,/<\/section>/p' "$h" | grep -c '^<tr><td>r[0-9]')" -eq 8 ] \
+    && grep -q '<th class="n">median</th>' "$h" \
+    && ok "html: per-run topics beside best, median, worst" \
+    || bad "html: per-run section" "$(grep -A5 '<section id="run-beta">' "$h")"
+grep -q '<td>all</td><td class="n">[0-9]*</td>' "$h" && grep -q '>Per assessor<' "$h" \
+    && ok "html: pool and progress" || bad "html: pool and progress" "missing rows"
+# files rather than a campaign: the same page, the pool sections say there is none
+tj report --format html "$q" $runs >"$tmp/files.html" && grep -q 'id="pool"' "$tmp/files.html" \
+    && grep -q 'no pool' "$tmp/files.html" && ok "html: of files" || bad "html: of files" "failed"
+tj report -d "$c" --format html --plot pr >/dev/null 2>&1; [ $? -eq 1 ] \
+    && ok "html: not with --plot (usage)" || bad "html with --plot" "accepted"
+if command -v xmllint >/dev/null; then
+    xmllint --html --noout "$h" 2>"$tmp/xerr"
+    # HTML's parser knows no SVG element: those messages, and their context lines, are left out
+    grep -v 'Tag [a-z]* invalid\|^\s*$\|^ *\^\|<svg\|<polyline\|<path\|<circle\|<line\|<rect' \
+        "$tmp/xerr" | grep -v '<text\|<title\|<g>' | grep -q 'error' \
+        && bad "html: xmllint --html" "$(head -3 "$tmp/xerr")" \
+        || ok "html: xmllint --html finds no error but SVG tags"
+fi
+# a screenshot in headless Chromium is not blank
+browser=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
+if [ -z "$browser" ]; then
+    skip "html: screenshot in headless Chromium" \
+        "chromium is not installed (apt-get install chromium)"
+else
+    timeout 120 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars \
+        --screenshot="$tmp/shot.png" --window-size=1280,2000 "file://$h" >/dev/null 2>&1
+    if [ ! -s "$tmp/shot.png" ]; then
+        bad "html: screenshot" "no PNG written by $browser"
+    elif command -v python3 >/dev/null && python3 -c 'import zlib' 2>/dev/null; then
+        # decode the PNG (8-bit RGB or RGBA, as Chromium writes) and count non-white pixels
+        python3 - "$tmp/shot.png" >"$tmp/ink" <<'PY'
+import struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+pos, idat, w, h, ct = 8, b"", 0, 0, 0
+while pos < len(data):
+    n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+    body = data[pos + 8:pos + 8 + n]
+    if kind == b"IHDR":
+        w, h, depth, ct = struct.unpack(">IIBB", body[:10])
+    elif kind == b"IDAT":
+        idat += body
+    pos += 12 + n
+bpp = {2: 3, 6: 4}[ct]
+raw, stride, prev, ink = zlib.decompress(idat), w * bpp, bytearray(w * bpp), 0
+for y in range(h):
+    f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+    for i in range(stride):
+        a = line[i - bpp] if i >= bpp else 0
+        b, c = prev[i], prev[i - bpp] if i >= bpp else 0
+        if f == 1: line[i] = (line[i] + a) & 255
+        elif f == 2: line[i] = (line[i] + b) & 255
+        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+        elif f == 4:
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    ink += sum(1 for x in range(0, stride, bpp) if min(line[x:x + 3]) < 200)
+    prev = line
+print(ink, w * h)
+PY
+        read -r ink total <"$tmp/ink"
+        [ "${ink:-0}" -gt $((total / 50)) ] \
+            && ok "html: Chromium's screenshot is not blank ($ink of $total pixels inked)" \
+            || bad "html: screenshot blank" "${ink:-?} of ${total:-?} pixels inked"
+    else
+        [ "$(wc -c <"$tmp/shot.png")" -gt 20000 ] && ok "html: Chromium's screenshot is not blank" \
+            || bad "html: screenshot blank" "$(wc -c <"$tmp/shot.png") bytes"
+    fi
+fi
+
 tj_summary
