@@ -131,7 +131,7 @@ tj agreement -d "$c" >"$tmp/a1" && tj qrels export -d "$c" --per-assessor >"$tmp
 # ---- errors ----
 tj report -m nosuch "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && grep -q "nosuch" "$tmp/err" && ok "unknown measure" || bad "unknown measure" "$(cat "$tmp/err")"
 tj report --sort nope "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && ok "unknown sort" || bad "unknown sort" "$(cat "$tmp/err")"
-tj report --format html "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && ok "unknown format" || bad "unknown format" "$(cat "$tmp/err")"
+tj report --format xml "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && ok "unknown format" || bad "unknown format" "$(cat "$tmp/err")"
 tj compare --test z "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && ok "unknown test" || bad "unknown test" "$(cat "$tmp/err")"
 tj compare --baseline nobody "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && grep -q "nobody" "$tmp/err" && ok "unknown baseline" || bad "unknown baseline" "$(cat "$tmp/err")"
 tj compare -m P "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && ok "compare needs one value" || bad "compare -m P" "$(cat "$tmp/err")"
