@@ -42,22 +42,19 @@ static void print_stability(const campaign_live *c, report_table_format f, size_
     report_table_free(&t);
 }
 
-/* The runs a chart shows: those named, or the best n by the sort measure. */
-static size_t chart_runs(report_live *l, const char *names, size_t sort, size_t n, size_t *out,
+/* The runs a chart shows: those named ("all": every run), or the best n by the sort measure
+ * (n 0: every run). *out is allocated. */
+static size_t chart_runs(report_live *l, const char *names, size_t sort, size_t n, size_t **out,
                          int *status)
 {
     size_t nr = report_live_nruns(l), k = 0;
-    if (names == NULL) {
-        size_t *order = util_malloc((nr + 1) * sizeof *order);
-        report_live_order(l, sort, -1, order);
-        for (; k < n && k < nr; k++)
-            out[k] = order[k];
-        free(order);
-        return k;
+    *out = util_malloc((nr + 1) * sizeof **out);
+    if (names == NULL || strcmp(names, "all") == 0) {
+        report_live_order(l, sort, -1, *out);
+        return names == NULL && n > 0 && n < nr ? n : nr;
     }
     char *list = util_strdup(names), *save = NULL;
-    for (char *tok = strtok_r(list, ",", &save); tok != NULL && k < 16;
-         tok = strtok_r(NULL, ",", &save)) {
+    for (char *tok = strtok_r(list, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save)) {
         size_t r = 0;
         while (r < nr && strcmp(report_live_run(l, r), tok) != 0)
             r++;
@@ -66,24 +63,30 @@ static size_t chart_runs(report_live *l, const char *names, size_t sort, size_t 
             *status = UTIL_EXIT_USAGE;
             break;
         }
-        out[k++] = r;
+        size_t j = 0;
+        while (j < k && (*out)[j] != r)
+            j++;
+        if (j == k)
+            (*out)[k++] = r;
     }
     free(list);
     return k;
 }
 
 static int do_plot(report_live *l, const char *kind, const char *runs, size_t sort, long depth,
-                   const char *svg, util_out *o)
+                   const char *svg, const report_figure *fig, util_out *o)
 {
     int status = UTIL_EXIT_OK;
-    size_t sel[16];
+    size_t *sel = NULL;
     int rpdiff = strcmp(kind, "rpdiff") == 0;
-    size_t n = chart_runs(l, runs, sort, rpdiff ? 2 : 3, sel, &status);
+    int every = strcmp(kind, "box") == 0 || strcmp(kind, "heatmap") == 0;
+    size_t n = chart_runs(l, runs, sort, rpdiff ? 2 : every ? 0 : 3, &sel, &status);
     if (status != UTIL_EXIT_OK)
-        return status;
+        goto out;
     if (n == 0 || report_live_ntopics(l) == 0) {
         util_warn("report: nothing to plot (no runs or no judged topics)");
-        return UTIL_EXIT_DATA;
+        status = UTIL_EXIT_DATA;
+        goto out;
     }
     util_out file;
     FILE *fp = NULL;
@@ -91,13 +94,15 @@ static int do_plot(report_live *l, const char *kind, const char *runs, size_t so
     if (svg != NULL) {
         if ((fp = fopen(svg, "w")) == NULL) {
             util_warn("report: cannot write '%s'", svg);
-            return UTIL_EXIT_SYSTEM;
+            status = UTIL_EXIT_SYSTEM;
+            goto out;
         }
         util_out_init(&file, fp);
         dst = &file;
     }
     char msg[256];
-    if (report_live_chart(l, kind, sel, n, (size_t)depth, svg != NULL, dst, msg, sizeof msg) != 0) {
+    if (report_live_figure(l, kind, sel, n, (size_t)depth, sort, svg != NULL ? fig : NULL, dst,
+                           msg, sizeof msg) != 0) {
         util_warn("report: %s", msg);
         status = UTIL_EXIT_USAGE;
     }
@@ -109,15 +114,20 @@ static int do_plot(report_live *l, const char *kind, const char *runs, size_t so
             status = UTIL_EXIT_SYSTEM;
         }
     }
+out:
+    free(sel);
     return status;
 }
 
 /* What report's command line asks for. */
+
 typedef struct report_cmd_opts {
     campaign_report_opts ro;
-    const char *campaign, *sort_name, *topic, *plot, *runs, *svg, *run_tag;
+    const char *campaign, *sort_name, *topic, *plot, *runs, *svg, *run_tag, *output;
     const char *policy;      /* as given (for JSON) */
     report_table_format format;
+    int html;                /* --format html: the whole report as one page */
+    report_figure fig;
     int stability;
     long depth, watch, count;
     char *measures;          /* the -m options, comma-separated; freed by the caller */
@@ -171,10 +181,15 @@ static int report_parse(int argc, char **argv, report_cmd_opts *o)
             o->topic = optarg;
             break;
         case 'F':
-            if (report_table_format_parse(optarg, &o->format) != 0) {
-                util_warn("report: unknown --format '%s' (text, tsv, json, md or latex)", optarg);
+            o->html = strcmp(optarg, "html") == 0;
+            if (!o->html && report_table_format_parse(optarg, &o->format) != 0) {
+                util_warn("report: unknown --format '%s' (text, tsv, json, md, latex or html)",
+                          optarg);
                 return UTIL_EXIT_USAGE;
             }
+            break;
+        case 'o':
+            o->output = optarg;
             break;
         case 'S':
             o->stability = 1;
@@ -207,6 +222,21 @@ static int report_parse(int argc, char **argv, report_cmd_opts *o)
         case 'G':
             o->svg = optarg;
             break;
+        case 'W':
+        case 'H':
+            if (util_parse_long(optarg, strlen(optarg), &v) != 0 || v < 100 || v > 10000) {
+                util_warn("report: --%s needs a number of pixels from 100 to 10000, not '%s'",
+                          opt == 'W' ? "width" : "height", optarg);
+                return UTIL_EXIT_USAGE;
+            }
+            if (opt == 'W')
+                o->fig.width = (int)v;
+            else
+                o->fig.height = (int)v;
+            break;
+        case 'A':
+            o->fig.axis_full = 1;
+            break;
         case 'R':
             o->run_tag = optarg;
             break;
@@ -235,11 +265,52 @@ static int report_parse(int argc, char **argv, report_cmd_opts *o)
         util_warn("report: --watch and --checkpoint-every need a campaign");
         return UTIL_EXIT_USAGE;
     }
+    if (o->html && (o->plot != NULL || o->topic != NULL || o->run_tag != NULL || o->watch ||
+                    o->stability)) {
+        util_warn("report: --format html is the whole report: not with --plot, --topic, --run, "
+                  "--stability or --watch");
+        return UTIL_EXIT_USAGE;
+    }
+    if (o->output != NULL && !o->html) {
+        util_warn("report: -o goes with --format html (charts: --svg)");
+        return UTIL_EXIT_USAGE;
+    }
     if (o->svg != NULL && o->plot == NULL) {
         util_warn("report: --svg goes with --plot");
         return UTIL_EXIT_USAGE;
     }
     return -1;
+}
+
+/* The whole report as one HTML page, to -o FILE or standard output. */
+static int write_html(campaign_live *c, size_t sort, long depth, const report_cmd_opts *op)
+{
+    int status = UTIL_EXIT_OK;
+    FILE *fp = stdout;
+    if (op->output != NULL && (fp = fopen(op->output, "w")) == NULL) {
+        util_warn("report: cannot write '%s'", op->output);
+        return UTIL_EXIT_SYSTEM;
+    }
+    util_out o;
+    util_out_init(&o, fp);
+    util_error err = { 0, "" };
+    char title[512];
+    const char *name = op->campaign != NULL ? op->campaign : c->store != NULL
+                       ? cli_campaign_path(NULL) : "qrels and runs";
+    snprintf(title, sizeof title, "trecjudge report: %s", name);
+    if (campaign_report_html(c, sort, (size_t)depth, op->ro.relevance_level_set
+                             ? op->ro.relevance_level : CAMPAIGN_LEVEL_DEFAULT, title, &o,
+                             &err) != 0) {
+        util_warn("%s", err.msg);
+        status = err.code ? err.code : UTIL_EXIT_SYSTEM;
+    }
+    int bad = util_out_flush(&o) != 0;
+    util_out_free(&o);
+    if ((fp != stdout ? fclose(fp) != 0 : fflush(stdout) != 0) || bad) {
+        util_warn("report: cannot write '%s'", op->output != NULL ? op->output : "the output");
+        status = UTIL_EXIT_SYSTEM;
+    }
+    return status;
 }
 
 int cli_report(int argc, char **argv)
@@ -295,6 +366,10 @@ int cli_report(int argc, char **argv)
             goto out;
         }
     }
+    if (op.html) {
+        status = write_html(&c, sort, depth, &op);
+        goto out;
+    }
     int tty = isatty(STDOUT_FILENO);
     for (long drawn = 0;;) {
         util_out o;
@@ -310,7 +385,7 @@ int cli_report(int argc, char **argv)
                                                                           : "\"leaderboard\": ");
         }
         if (plot != NULL)
-            status = do_plot(c.live, plot, runs, sort, depth, svg, &o);
+            status = do_plot(c.live, plot, runs, sort, depth, svg, &op.fig, &o);
         else if (run_tag != NULL)
             print_run(c.live, format, run, &o);
         else

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void fmt_value(char *buf, size_t size, double v)
 {
@@ -55,6 +56,33 @@ void report_live_json_meta(const report_live *l, const char *policy, util_out *o
     util_out_str(o, "],\n ");
 }
 
+/* Marks the best value of each effectiveness measure bold (ties alike); residuals and
+ * judged@k describe the judgments, not the run, and are left plain. */
+static void mark_best(report_table *t, const report_live *l, size_t first)
+{
+    for (size_t m = 0; m < report_live_nmeasures(l); m++) {
+        const char *name = report_live_measure(l, m);
+        if (strncmp(name, "rbp_resid", 9) == 0 || strncmp(name, "judged", 6) == 0)
+            continue;
+        double best = 0;
+        int any = 0;
+        for (size_t r = 0; r < report_table_rows(t); r++) {
+            const char *s = report_table_cell(t, r, first + m);
+            double v;
+            if (s != NULL && util_parse_double(s, strlen(s), &v) == 0 && (!any || v > best)) {
+                best = v;
+                any = 1;
+            }
+        }
+        for (size_t r = 0; any && r < report_table_rows(t); r++) {
+            const char *s = report_table_cell(t, r, first + m);
+            double v;
+            if (s != NULL && util_parse_double(s, strlen(s), &v) == 0 && v == best)
+                report_table_bold(t, r, first + m);
+        }
+    }
+}
+
 report_table *report_live_board(report_live *l, int machine, size_t sort, const char *topic,
                                 char *title, size_t title_size)
 {
@@ -92,6 +120,7 @@ report_table *report_live_board(report_live *l, int machine, size_t sort, const 
         }
         report_table_add(t, row);
     }
+    mark_best(t, l, 2);
     if (topic != NULL)
         snprintf(title, title_size, "topic %s%s", topic, ti < 0 ? " (not judged)" : "");
     else

@@ -135,7 +135,9 @@ typedef enum report_table_format {
     REPORT_TABLE_TSV,        /* a header line, then tab-separated rows */
     REPORT_TABLE_JSON,       /* an array of objects keyed by the header; numbers as numbers */
     REPORT_TABLE_MD,         /* a Markdown pipe table */
-    REPORT_TABLE_LATEX       /* a tabular environment (booktabs rules) */
+    REPORT_TABLE_LATEX       /* a tabular environment (booktabs rules), scaled to the text
+                              * width when wider; comparisons in math mode, exponents as
+                              * $3.2 \times 10^{-5}$ */
 } report_table_format;
 
 /* Parses "text", "tsv", "json", "md" or "latex"; -1 for anything else. */
@@ -149,6 +151,20 @@ report_table *report_table_new(size_t ncols, const char *const *header, const in
 /* Appends a row of ncols cells (copied; NULL is an empty cell, JSON null). */
 void report_table_add(report_table *t, const char *const *cells);
 size_t report_table_rows(const report_table *t);
+/* The table's shape and contents, for writers outside table.c (html.c). A cell may be
+ * NULL. */
+size_t report_table_cols(const report_table *t);
+const char *report_table_header(const report_table *t, size_t col);
+const char *report_table_cell(const report_table *t, size_t row, size_t col);
+int report_table_numeric(const report_table *t, size_t col);
+/* Marks on cells of rows already added, drawn by the LaTeX and HTML writers only: bold
+ * (the best value of its column) and a superscript (sup copied; NULL or "" for none; the
+ * letters of the runs a run is significantly better than are meant to go there: LaTeX
+ * writes them as $^{ab}$). */
+void report_table_bold(report_table *t, size_t row, size_t col);
+void report_table_superscript(report_table *t, size_t row, size_t col, const char *sup);
+int report_table_is_bold(const report_table *t, size_t row, size_t col);
+const char *report_table_sup(const report_table *t, size_t row, size_t col);
 /* Writes the table; title (may be NULL) is a caption line in text, Markdown and LaTeX. */
 void report_table_write(const report_table *t, report_table_format f, const char *title,
                         util_out *o);
@@ -160,18 +176,47 @@ typedef struct report_series {
     const double *y;     /* one value per x */
 } report_series;
 
+/* How an SVG figure is drawn. */
+typedef struct report_figure {
+    int width, height;   /* in pixels; 0: 720 x 440 (small multiples grow in height) */
+    int axis_full;       /* y over the measure's whole range (0 to 1) rather than the data's */
+    int inline_svg;      /* no XML declaration: for embedding in HTML */
+} report_figure;
+
+/* Up to this many series share one plot; more are drawn as small multiples. */
+#define REPORT_FIGURE_OVERLAY 10
+
 /* Line charts of ns series over the same x values: in the terminal, one block-character
- * chart per series (width and height in characters), or one SVG figure. */
+ * chart per series (width and height in characters); or one SVG figure (svg.c), each
+ * series with its colour (Okabe-Ito), marker and dash, the legend outside the plot area,
+ * the y axis from the data (axis_full: from 0 to full_max, or from 0 when it is NAN). */
 void report_plot_lines_text(util_out *o, const char *title, const char *xlabel, const double *x,
                             size_t nx, const report_series *s, size_t ns, int width, int height);
-void report_plot_lines_svg(util_out *o, const char *title, const char *xlabel, const char *ylabel,
-                           const double *x, size_t nx, const report_series *s, size_t ns);
+void report_plot_lines_svg(util_out *o, const report_figure *f, const char *title,
+                           const char *xlabel, const char *ylabel, const double *x, size_t nx,
+                           const report_series *s, size_t ns, double full_max);
 /* A bar per labelled value around zero (e.g. the per-topic difference of two runs), sorted
- * by value: horizontal bars half width wide either side, or an SVG figure. */
+ * by value: horizontal bars half width wide either side, or an SVG figure whose key names
+ * the positive (above) and negative (below) bars. */
 void report_plot_bars_text(util_out *o, const char *title, const char *const *labels,
                            const double *v, size_t n, int half);
-void report_plot_bars_svg(util_out *o, const char *title, const char *const *labels,
-                          const double *v, size_t n);
+void report_plot_bars_svg(util_out *o, const report_figure *f, const char *title,
+                          const char *xlabel, const char *ylabel, const char *const *labels,
+                          const double *v, size_t n, const char *above, const char *below);
+/* Box plots of each run's per-topic values (v: nruns x ntopics, NAN for none): quartiles,
+ * median, whiskers at 1.5 IQR, outliers and the mean; one line a run in text. */
+void report_plot_box_text(util_out *o, const char *title, const char *const *names,
+                          const double *v, size_t nruns, size_t ntopics, int width);
+void report_plot_box_svg(util_out *o, const report_figure *f, const char *title,
+                         const char *ylabel, const char *const *names, const double *v,
+                         size_t nruns, size_t ntopics);
+/* A topic-by-run heatmap of a measure (v: nruns x ntopics), in the given orders: viridis
+ * from 0 to the largest value (1 with axis_full); in text, shades of a block. */
+void report_plot_heatmap_text(util_out *o, const char *title, const char *const *runs,
+                              size_t nruns, size_t ntopics, const double *v);
+void report_plot_heatmap_svg(util_out *o, const report_figure *f, const char *title,
+                             const char *measure, const char *const *runs, size_t nruns,
+                             const char *const *topics, size_t ntopics, const double *v);
 
 /* Curves averaged over the judged topics, for one run. */
 typedef enum report_curve {
@@ -219,6 +264,27 @@ report_table *report_live_compare_table(report_live *l, int machine, report_tabl
  * runs or Rprec). */
 int report_live_chart(report_live *l, const char *kind, const size_t *sel, size_t n, size_t depth,
                       int svg, util_out *o, char *msg, size_t msgsize);
+/* The same with the figure's settings (fig NULL: text) and the kinds box and heatmap (the
+ * per-topic values of measure m of the runs sel; heatmap: runs and topics ordered by their
+ * mean, best first). */
+int report_live_figure(report_live *l, const char *kind, const size_t *sel, size_t n,
+                       size_t depth, size_t m, const report_figure *fig, util_out *o, char *msg,
+                       size_t msgsize);
+
+/* ---- A self-contained HTML page (html.c): inline CSS, no script, nothing loaded from
+ * elsewhere; the campaign's report is composed from these by campaign_report_html. ---- */
+
+/* Text escaped for HTML (control characters as '?'). */
+void report_html_text(util_out *o, const char *s);
+/* prefix, then s with anything but [A-Za-z0-9_-] as '_': a fragment id. */
+void report_html_id(util_out *o, const char *prefix, const char *s);
+/* The page's head, its style sheet, and the opening of its header with title as h1; the
+ * caller writes the rest of the header (navigation), closes it and opens <main>. */
+void report_html_begin(util_out *o, const char *title);
+/* Closes <main>, the body and the page. */
+void report_html_end(util_out *o);
+/* A table (scrolling sideways on a narrow screen), its marks as <strong> and <sup>. */
+void report_html_table(util_out *o, const report_table *t, const char *caption);
 
 /* Writes the agreement ag between the nassessors assessors (named, in ag's order) on
  * nitems judged documents: the pairs' table (then Fleiss' row), then, in text, md and
