@@ -107,6 +107,7 @@ struct assess_session {
     double doc_started;         /* when the time on the document was last counted */
     double idle;                /* a gap between keys longer than this counts as this long */
     int reading_width;
+    int report_allowed;         /* r shows the live report (assess_report_allowed) */
     double seconds_done;        /* the assessor's active seconds on judgments with a time */
     long timed;                 /* the number of those judgments */
     int confirm;                /* the key that, pressed again, leaves despite unsaved notes */

@@ -457,6 +457,10 @@ int assess_open(store *s, const assess_options *o, assess_session **out, util_er
         util_free(&v);
         if (a->reading_width < 20)
             a->reading_width = a->reading_width > 0 ? 20 : 100;
+        if (store_setting_get(s, "report_for_assessors", &v, err) < 0)
+            goto fail;
+        a->report_allowed = o->organizer || (v != NULL && strcmp(v, "yes") == 0);
+        util_free(&v);
     }
     if (assess_load_progress(a, err) != 0)
         goto fail;
@@ -597,6 +601,7 @@ double assess_doc_seconds(const assess_session *a, double now)
 }
 
 int assess_reading_width(const assess_session *a) { return a->reading_width; }
+int assess_report_allowed(const assess_session *a) { return a->report_allowed; }
 
 const char *assess_message(const assess_session *a, int *is_error)
 {

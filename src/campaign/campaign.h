@@ -260,6 +260,21 @@ typedef struct campaign_run_imported {
 int campaign_run_import(store *s, const char *path, const char *tag_opt,
                         campaign_run_imported *res, util_error *err);
 
+/* ---- The settings a user may set (settings.c) ---- */
+
+typedef struct campaign_setting {
+    const char *key;
+    const char *fallback;      /* the value when the campaign has none */
+    const char *values;        /* the allowed values, space-separated, or NULL */
+    const char *about;         /* one line */
+} campaign_setting;
+
+/* Setting i (NULL past the last), and the setting of a key (NULL: not one of them). */
+const campaign_setting *campaign_setting_at(size_t i);
+const campaign_setting *campaign_setting_find(const char *key);
+/* 0 when value is one the setting accepts, else -1 with err saying which it accepts. */
+int campaign_setting_check(const campaign_setting *st, const char *value, util_error *err);
+
 /* ---- Assessors' judgments for their agreement (agreement.c) ---- */
 
 /* One judgment: item (document of a topic), assessor, grade. */

@@ -227,17 +227,23 @@ static const cli_option assess_opts[] = {
     { 'w', "--width", "N",
       "wrap documents and topics to at most N columns (default: the campaign's setting "
       "reading_width, else 100)", NULL, NULL },
+    { 'O', "--organizer", NULL,
+      "the organizer's screen: r shows the live report even when the campaign\n"
+      "hides it from assessors (settings report_for_assessors)", NULL, NULL },
     { 0, NULL, NULL, NULL, NULL, NULL }
 };
 
 static const cli_command cmd_assess = {
     "assess", cli_assess, "judge the pool on the assessment screen",
     "usage: trecjudge assess [-d CAMPAIGN] [--assessor NAME] [--topic ID]\n"
-    "                        [--lang LANG [--remember]] [--width N]\n",
+    "                        [--lang LANG [--remember]] [--width N] [--organizer]\n",
     "Opens the assessment screen: the topics assigned to the assessor (every topic when the\n"
     "campaign has no assignments), one pooled document at a time. A grade key saves the\n"
     "judgment at once; ? shows every key. --lang shows the topic in LANG when it has it;\n"
-    "--remember makes LANG the assessor's default.\n",
+    "--remember makes LANG the assessor's default. The live report (r) is hidden from\n"
+    "assessors unless the campaign allows it ('trecjudge settings report_for_assessors yes');\n"
+    "--organizer shows it, as 'trecjudge report --watch' does. The screen never shows which\n"
+    "runs retrieved a document.\n",
     assess_opts,
     NULL,
     NULL, 0
@@ -607,6 +613,28 @@ static const cli_command cmd_agreement = {
     NULL, 0
 };
 
+/* ---- settings ---- */
+static const cli_option settings_opts[] = {
+    CLI_OPT_HELP,
+    CLI_OPT_CAMPAIGN,
+    { 0, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const cli_command cmd_settings = {
+    "settings", cli_settings, "show the campaign's settings, or set one",
+    "usage: trecjudge settings [-d CAMPAIGN] [KEY [VALUE]]\n",
+    "Without KEY, prints every setting a user may set as \"KEY VALUE\" (\"(default)\" after a\n"
+    "value the campaign does not set); with KEY, its value; with KEY VALUE, sets it.\n"
+    "  report_for_assessors  yes or no (default no): whether assessors see the live report\n"
+    "                        on the assessment screen (the organizer always does)\n"
+    "  reading_width         columns documents and topics are wrapped to (default 100)\n"
+    "  idle_threshold        seconds: a longer gap between keys counts as this long in a\n"
+    "                        judgment's active time (default 60)\n",
+    settings_opts,
+    NULL,
+    "report_for_assessors reading_width idle_threshold", 0
+};
+
 const cli_command *const cli_commands[] = {
     &cmd_init,
     &cmd_topics,
@@ -627,6 +655,7 @@ const cli_command *const cli_commands[] = {
     &cmd_report,
     &cmd_compare,
     &cmd_agreement,
+    &cmd_settings,
 };
 
 const size_t cli_ncommands = sizeof cli_commands / sizeof cli_commands[0];

@@ -113,8 +113,12 @@ wait_for "│ Hostile" && ok "any key leaves the help" || bad "leave help" "$(sc
 # ---- resize mid-session: to 200x50 and back ----
 tmx resize-window -t tj -x 200 -y 50
 sleep 0.5
-[ "$(screen | wc -l)" -eq 50 ] && screen | head -1 | grep -q "topic 41" && screen | tail -1 | grep -q "r report" \
+[ "$(screen | wc -l)" -eq 50 ] && screen | head -1 | grep -q "topic 41" &&
+    screen | tail -1 | grep -q "S search *$" \
     && ok "resize to 200x50 redraws" || bad "resize" "$(screen | head -3; screen | tail -2)"
+# blind judging: the legend, wide enough for every key, does not offer the hidden report
+screen | tail -1 | grep -q "report" && bad "legend offers the report" "$(screen | tail -1)" \
+    || ok "the legend does not offer the report to an assessor"
 tmx send-keys -t tj 0
 wait_for "Saved D3 = 0 Not relevant" && ok "judging after the resize" || bad "judge after resize" "$(screen | tail -3)"
 tmx resize-window -t tj -x 80 -y 24
@@ -329,16 +333,39 @@ if [ -d "$demo/runs" ] && "$TRECJUDGE" demo --dir "$tmp/demo" --no-assess >"$tmp
     compare_screen demo-100x30
     tmx send-keys -t tj 3
     wait_for "Saved" || bad "demo judge" "$(screen | tail -3)"
+    # blind judging: the demo keeps the campaign's default, the report hidden from assessors
+    tmx send-keys -t tj r
+    wait_for "The report is hidden from assessors in this campaign." \
+        && ok "demo: r says the report is hidden from assessors" \
+        || bad "hidden report" "$(screen | tail -3)"
+    tmx send-keys -t tj '?'
+    wait_for "keys of the assessment screen" || bad "demo help" "$(screen | head -3)"
+    screen | grep -q "live report" && bad "help offers the report" "$(screen)" \
+        || ok "demo: the help does not offer the report"
+    tmx send-keys -t tj x S bees Enter
+    wait_for "documents for 'bees'" && ok "S searches the collection" || bad "search" "$(screen | tail -3)"
+    # no screen names a run: pool list, document header, search results, help
+    runs_shown() { screen | grep -E "bm25-td|cosine-td|jaccard-t|logtf-t|tfidf-t"; }
+    [ -z "$(runs_shown)" ] && ok "search results name no run" \
+        || bad "runs on the results" "$(runs_shown)"
+    tmx send-keys -t tj Enter
+    wait_for "is not in the pool" || bad "demo open result" "$(screen | tail -3)"
+    [ -z "$(runs_shown)" ] && ok "a document opened from a search names no run" \
+        || bad "runs on a result" "$(runs_shown)"
+    tmx send-keys -t tj Escape q
+    # the organizer sees the report
+    extra=--organizer start 100 30 rae
+    wait_for "| rae |" || bad "organizer start" "$(screen | head -1)"
+    [ -z "$(runs_shown)" ] && ok "the judging screen names no run" \
+        || bad "runs on the screen" "$(runs_shown)"
     tmx send-keys -t tj r
     if wait_for "1 judgments, 1 topics judged so far, 5 runs, sorted by MAP"; then
-        ok "report screen: judgments, topics and runs"
+        ok "--organizer: report screen: judgments, topics and runs"
         screen | grep -q "bm25-td" && screen | grep -q "jaccard-t" && ok "report screen lists the runs" || bad "report runs" "$(screen)"
     else
         bad "report screen" "$(screen | head -8)"
     fi
-    tmx send-keys -t tj x S bees Enter
-    wait_for "documents for 'bees'" && ok "S searches the collection" || bad "search" "$(screen | tail -3)"
-    tmx send-keys -t tj Escape q
+    tmx send-keys -t tj x q
     # a Japanese topic from the first screen, even under the C locale; lines and marks in ASCII
     lang=C extra="--lang ja" start 100 30 jan
     wait_for "都市の樹木と夏の暑さ" && ok "Japanese title on the first screen" || bad "ja first screen" "$(screen | head -3)"
@@ -352,7 +379,7 @@ if [ -d "$demo/runs" ] && "$TRECJUDGE" demo --dir "$tmp/demo" --no-assess >"$tmp
         && ok "Ctrl-C quits and restores the terminal" || bad "Ctrl-C" "$(cat "$tmp/exit" 2>/dev/null)"
     # Ctrl-C on every screen: help, report, a prompt, search results
     for state in '?' r / : c 'S bees Enter'; do
-        start 100 30 cc
+        extra=--organizer start 100 30 cc
         wait_for "| cc |" || bad "Ctrl-C start" "$(screen | head -1)"
         # shellcheck disable=SC2086
         tmx send-keys -t tj $state
