@@ -140,6 +140,8 @@ typedef struct assess_item {
     char *snippet;                /* the passage with the most topic terms ("": none, NULL: not
                                    * made yet) */
     int unpooled;                 /* opened from a collection search, not in the pool yet */
+    char *opinions;               /* adjudication: each assessor's grade and note, a line
+                                   * each; NULL otherwise */
 } assess_item;
 
 typedef struct assess_session assess_session;
@@ -220,6 +222,9 @@ void assess_layout(assess_session *a, int doc_width, int doc_height, int topic_w
  * campaign's setting report_for_assessors is "yes" (by default it is hidden from them, as
  * TREC keeps the runs from its assessors). */
 int assess_report_allowed(const assess_session *a);
+/* Whether the session adjudicates (assess_options.adjudicate): a grade key records the
+ * campaign's adjudicated grade of the document, "judged" means adjudicated. */
+int assess_adjudicating(const assess_session *a);
 
 /* The reading width: the document and topic are wrapped to at most this many columns. */
 int assess_reading_width(const assess_session *a);

@@ -35,6 +35,7 @@ int cli_assess(int argc, char **argv)
         case 'l': o.lang = optarg; break;
         case 'r': remember = 1; break;
         case 'O': o.organizer = 1; break;
+        case 'A': o.adjudicate = 1; break;
         case 'w': {
             long w = 0;
             if (util_parse_long(optarg, strlen(optarg), &w) != 0 || w < 20 || w > 10000) {
@@ -75,7 +76,8 @@ int cli_assess(int argc, char **argv)
         if (store_setting_set(s, key, o.lang, &err) != 0)
             util_warn("assess: cannot remember the language: %s", err.msg);
     }
-    campaign_assess_attach(s, a);
+    if (!o.adjudicate)   /* adjudication walks the disputes: no search, no pooling strategy */
+        campaign_assess_attach(s, a);
     status = cli_assess_screen(a, &err);
     if (status != UTIL_EXIT_OK)
         util_warn("assess: %s", err.msg);

@@ -91,6 +91,13 @@ static const char *const migrations[STORE_SCHEMA_VERSION] = {
     "UPDATE judgments SET wall_seconds = seconds;"
     "UPDATE judgment_history SET wall_seconds = seconds;"
     "UPDATE schema_version SET version = 4;",
+    [4] =
+    /* adjudication (adjudicate.c): the final grade of a document assessors disagree on,
+     * kept apart from the assessors' judgments so that it is never counted as one of them */
+    "CREATE TABLE adjudications(topic_id INTEGER NOT NULL REFERENCES topics(id),"
+    " docno TEXT NOT NULL, grade INTEGER NOT NULL, note TEXT, adjudicator TEXT NOT NULL,"
+    " updated_at TEXT NOT NULL, PRIMARY KEY(topic_id, docno)) WITHOUT ROWID;"
+    "UPDATE schema_version SET version = 5;",
 };
 
 /* Every statement the program runs, prepared once per open file. */
