@@ -88,7 +88,7 @@ int main(int argc, char **argv)
     tui_screen *sc = tui_screen_open(sink, 50, 200, &err);
     if (sc == NULL)
         die(err.msg);
-    assess_options o = { "bench", NULL, NULL, now_ms() / 1e3, 0 };
+    assess_options o = { "bench", NULL, NULL, now_ms() / 1e3, 0, 0, 0 };
     assess_session *a = NULL;
     if (assess_open(s, &o, &a, &err) != 0)
         die(err.msg);

@@ -140,6 +140,8 @@ typedef struct assess_item {
     char *snippet;                /* the passage with the most topic terms ("": none, NULL: not
                                    * made yet) */
     int unpooled;                 /* opened from a collection search, not in the pool yet */
+    char *opinions;               /* adjudication: each assessor's grade and note, a line
+                                   * each; NULL otherwise */
 } assess_item;
 
 typedef struct assess_session assess_session;
@@ -171,6 +173,10 @@ typedef struct assess_options {
     double now;                   /* the time the session starts (as assess_key's now) */
     int width;                    /* the reading width in columns; 0: the campaign's setting
                                    * reading_width, else 100 */
+    int organizer;                /* the organizer: the live report is shown even when the
+                                   * campaign hides it from assessors */
+    int adjudicate;               /* adjudication: the documents assessors disagree on, whose
+                                   * final grade is the campaign's adjudicated judgment */
 } assess_options;
 
 /* Opens a session on an open campaign. The topics are the ones assigned to the assessor,
@@ -211,6 +217,14 @@ void assess_keys_ignored(assess_session *a, size_t n);
 const char *assess_unsaved(const assess_session *a);
 /* Tells the session the size of the document panel and of the topic panel (in cells). */
 void assess_layout(assess_session *a, int doc_width, int doc_height, int topic_width);
+
+/* Whether the live report (r) may be shown: to the organizer, or to assessors when the
+ * campaign's setting report_for_assessors is "yes" (by default it is hidden from them, as
+ * TREC keeps the runs from its assessors). */
+int assess_report_allowed(const assess_session *a);
+/* Whether the session adjudicates (assess_options.adjudicate): a grade key records the
+ * campaign's adjudicated grade of the document, "judged" means adjudicated. */
+int assess_adjudicating(const assess_session *a);
 
 /* The reading width: the document and topic are wrapped to at most this many columns. */
 int assess_reading_width(const assess_session *a);

@@ -107,6 +107,8 @@ struct assess_session {
     double doc_started;         /* when the time on the document was last counted */
     double idle;                /* a gap between keys longer than this counts as this long */
     int reading_width;
+    int report_allowed;         /* r shows the live report (assess_report_allowed) */
+    int adjudicate;             /* the session adjudicates (adjudicate.c) */
     double seconds_done;        /* the assessor's active seconds on judgments with a time */
     long timed;                 /* the number of those judgments */
     int confirm;                /* the key that, pressed again, leaves despite unsaved notes */
@@ -182,6 +184,16 @@ int assess_term_next(assess_session *a, int backward);
 int assess_search_run(assess_session *a, const char *query, util_error *err);
 int assess_results_key(assess_session *a, int key, double now, util_error *err);
 void assess_results_clear(assess_session *a);
+
+/* adjudicate.c: the documents assessors disagree on */
+/* The topics with disputed documents, and how many of them are adjudicated; an error when
+ * there is none. */
+int assess_adjudication_topics(assess_session *a, util_error *err);
+/* Keeps the disputed documents of the topic's pool, each with the assessors' grades and
+ * notes, adjudicated ones judged. */
+int assess_adjudication_load(assess_session *a, int64_t topic_id, util_error *err);
+/* Frees what an item holds. */
+void assess_item_free(assess_item *it);
 
 /* keys.c: the key table */
 void assess_build_keys(assess_session *a);

@@ -41,7 +41,8 @@ static int judge_done(assess_session *a, double now, util_error *err)
     long i = assess_find_item(a, p->docno);
     const char *label = assess_grade_label(a, p->grade);
     char saved[256];
-    snprintf(saved, sizeof saved, "Saved %s = %ld%s%s.", p->docno, p->grade, label ? " " : "", label ? label : "");
+    snprintf(saved, sizeof saved, "Saved %s = %ld%s%s%s.", p->docno, p->grade, label ? " " : "",
+             label ? label : "", a->adjudicate ? " (adjudicated)" : "");
     util_grow(&a->undos, &a->capundo, a->nundo + 1, sizeof *a->undos);
     a->undos[a->nundo++] = (undo){ p->topic, util_strdup(p->docno), i >= 0 && a->items[i].has_row,
                                    i >= 0 ? a->items[i].row_grade : -1 };

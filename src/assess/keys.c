@@ -25,6 +25,11 @@ static int key_help(assess_session *a, int key, double now, util_error *err)
 static int key_report(assess_session *a, int key, double now, util_error *err)
 {
     (void)key, (void)now, (void)err;
+    if (!a->report_allowed) {
+        /* the runs' scores would tell the assessor which documents the systems favour */
+        assess_say(a, 0, "The report is hidden from assessors in this campaign.");
+        return 0;
+    }
     a->mode = ASSESS_MODE_REPORT;
     return ASSESS_CHANGED_MODE;
 }
@@ -290,7 +295,13 @@ static const struct fixed_key {
         "add the document shown, opened from a search, to the topic's pool\n"
         "(judging it does too)." },
       { key_pool }, 0 },
-    { { "r", "live report", "report", 0, { 'r' }, "the live report." }, { key_report }, 1 },
+    { { "r", "live report", "report", 0, { 'r' },
+        "the live report, for the organizer\n"
+        ".RB ( \"assess \\-\\-organizer\" )\n"
+        "or when the campaign lets assessors see it\n"
+        ".RB ( \"settings report_for_assessors yes\" );\n"
+        "else it says that the report is hidden, and the help and legend do not offer it." },
+      { key_report }, 1 },
 };
 
 #define NFIXED (sizeof fixed_keys / sizeof *fixed_keys)
@@ -448,7 +459,8 @@ void assess_build_keys(assess_session *a)
             a->keys[a->nkeys++] = (assess_keyinfo){ a->grades[i].key, a->grades[i].label, a->grades[i].label, 1,
                                                     { key_char(a->grades[i].key) }, NULL };
     for (size_t i = 0; i < NFIXED; i++)
-        a->keys[a->nkeys++] = fixed_keys[i].info;
+        if (fixed_keys[i].fn[0] != key_report || a->report_allowed)
+            a->keys[a->nkeys++] = fixed_keys[i].info;
 }
 
 const assess_keyinfo *assess_keys(const assess_session *a, size_t *n)

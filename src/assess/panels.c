@@ -117,10 +117,18 @@ int assess_build_doc_text(assess_session *a, util_error *err)
         return -1;
     add_label(t, it->docno);
     assess_text_add(t, "\n", 1, 0);
+    /* adjudication: what each assessor said of it, beside the document */
+    if (it->opinions != NULL) {
+        add_label(t, "Assessors disagree:\n");
+        assess_text_add(t, it->opinions, strlen(it->opinions), 0);
+        assess_text_add(t, "\n", 1, 0);
+    }
     /* the note on it, under its docno (c edits it) */
     const char *note = it->note != NULL ? it->note : it->saved_note;
     if (note != NULL && note[0] != '\0') {
-        add_label(t, it->note != NULL ? "Note (saved with the grade): " : "Note: ");
+        add_label(t, it->note != NULL ? "Note (saved with the grade): "
+                     : a->adjudicate  ? "Adjudication note: "
+                                      : "Note: ");
         assess_text_add(t, note, strlen(note), 0);
         assess_text_add(t, "\n", 1, 0);
     }

@@ -40,7 +40,22 @@ static int write_try(assess_session *a, util_error *err)
     int64_t tid = a->topics[p->topic].id;
     store_set_wait(a->s, write_gives_up, NULL);
     int rc = store_begin(a->s, err);
-    if (rc == 0) {
+    if (rc == 0 && a->adjudicate) {
+        /* the final grade, kept apart from the assessors' judgments; set aside is the
+         * session's own */
+        switch (p->kind) {
+        case WRITE_JUDGE:
+        case WRITE_NOTE:
+            rc = store_adjudication_set(a->s, tid, p->docno, p->grade, p->note, a->assessor, err);
+            break;
+        case WRITE_UNDO:
+            rc = store_adjudication_set(a->s, tid, p->docno, p->had ? p->grade : -1, NULL,
+                                        a->assessor, err);
+            break;
+        default:
+            break;
+        }
+    } else if (rc == 0) {
         switch (p->kind) {
         case WRITE_JUDGE:
             rc = p->pool ? store_pool_add(a->s, tid, p->docno, p->position, "search", err) : 0;

@@ -119,6 +119,18 @@ static int on_mine(void *ctx, const char *docno, long grade, const char *note, d
     return 0;
 }
 
+void assess_item_free(assess_item *it)
+{
+    free(it->docno);
+    free(it->source);
+    free(it->note);
+    free(it->saved_note);
+    free(it->summary);
+    free(it->text);
+    free(it->snippet);
+    free(it->opinions);
+}
+
 static void free_topic_state(assess_session *a)
 {
     for (size_t i = 0; i < a->nfields; i++) {
@@ -127,15 +139,8 @@ static void free_topic_state(assess_session *a)
         free(a->fields[i].text);
     }
     a->nfields = 0;
-    for (size_t i = 0; i < a->nitems; i++) {
-        free(a->items[i].docno);
-        free(a->items[i].source);
-        free(a->items[i].note);
-        free(a->items[i].saved_note);
-        free(a->items[i].summary);
-        free(a->items[i].text);
-        free(a->items[i].snippet);
-    }
+    for (size_t i = 0; i < a->nitems; i++)
+        assess_item_free(&a->items[i]);
     a->nitems = 0;
     util_free(&a->by_docno);
     for (size_t i = 0; i < a->nterms; i++)
@@ -247,9 +252,13 @@ int assess_load_topic(assess_session *a, size_t index, double now, util_error *e
         return -1;
     }
     assess_index_items(a);
-    if (store_topic_judgments_each(a->s, tid, a->assessor_id, on_mine, a, err) != 0 ||
-        store_set_aside_each(a->s, tid, a->assessor_id, on_set_aside, a, err) != 0)
+    if (a->adjudicate) {
+        if (assess_adjudication_load(a, tid, err) != 0)
+            return -1;
+    } else if (store_topic_judgments_each(a->s, tid, a->assessor_id, on_mine, a, err) != 0 ||
+               store_set_aside_each(a->s, tid, a->assessor_id, on_set_aside, a, err) != 0) {
         return -1;
+    }
     a->langs[0] = '\0';
     for (size_t i = 0; i < a->nfields; i++)
         if (!lang_listed(a->langs, a->fields[i].lang)) {
@@ -388,11 +397,13 @@ int assess_open(store *s, const assess_options *o, assess_session **out, util_er
     a->assessor = util_strdup(who);
     a->lang = util_strdup(o->lang ? o->lang : "en");
     a->pref_lang = util_strdup(a->lang);
+    a->adjudicate = o->adjudicate;
     *out = a;
     char *level = NULL;
     int64_t nassign;
-    /* looked up first: only a new assessor is a write (which may wait for the lock) */
-    int known = store_assessor_id(s, a->assessor, 0, &a->assessor_id, err);
+    /* looked up first: only a new assessor is a write (which may wait for the lock); the
+     * adjudicator is not an assessor and gets no row */
+    int known = a->adjudicate ? 1 : store_assessor_id(s, a->assessor, 0, &a->assessor_id, err);
     if (known < 0)
         goto fail;
     if (known == 0) {
@@ -426,9 +437,11 @@ int assess_open(store *s, const assess_options *o, assess_session **out, util_er
             a->pref_lang = util_strdup(lang);
         }
     }
-    if (store_assigned_each(s, a->assessor_id, on_topic, a, err) != 0)
+    if (a->adjudicate && assess_adjudication_topics(a, err) != 0)
         goto fail;
-    if (a->ntopics == 0 && nassign > 0) {
+    if (!a->adjudicate && store_assigned_each(s, a->assessor_id, on_topic, a, err) != 0)
+        goto fail;
+    if (a->ntopics == 0 && nassign > 0 && !a->adjudicate) {
         util_error_set(err, UTIL_EXIT_DATA, store_path(s), 0,
                        "no topics are assigned to '%s' (see trecjudge assign)", a->assessor);
         goto fail;
@@ -457,8 +470,12 @@ int assess_open(store *s, const assess_options *o, assess_session **out, util_er
         util_free(&v);
         if (a->reading_width < 20)
             a->reading_width = a->reading_width > 0 ? 20 : 100;
+        if (store_setting_get(s, "report_for_assessors", &v, err) < 0)
+            goto fail;
+        a->report_allowed = o->organizer || (v != NULL && strcmp(v, "yes") == 0);
+        util_free(&v);
     }
-    if (assess_load_progress(a, err) != 0)
+    if (!a->adjudicate && assess_load_progress(a, err) != 0)
         goto fail;
     assess_build_keys(a);
     size_t start = 0;
@@ -597,6 +614,8 @@ double assess_doc_seconds(const assess_session *a, double now)
 }
 
 int assess_reading_width(const assess_session *a) { return a->reading_width; }
+int assess_report_allowed(const assess_session *a) { return a->report_allowed; }
+int assess_adjudicating(const assess_session *a) { return a->adjudicate; }
 
 const char *assess_message(const assess_session *a, int *is_error)
 {

@@ -280,6 +280,21 @@ typedef struct campaign_run_imported {
 int campaign_run_import(store *s, const char *path, const char *tag_opt, int replace,
                         campaign_run_imported *res, util_error *err);
 
+/* ---- The settings a user may set (settings.c) ---- */
+
+typedef struct campaign_setting {
+    const char *key;
+    const char *fallback;      /* the value when the campaign has none */
+    const char *values;        /* the allowed values, space-separated, or NULL */
+    const char *about;         /* one line */
+} campaign_setting;
+
+/* Setting i (NULL past the last), and the setting of a key (NULL: not one of them). */
+const campaign_setting *campaign_setting_at(size_t i);
+const campaign_setting *campaign_setting_find(const char *key);
+/* 0 when value is one the setting accepts, else -1 with err saying which it accepts. */
+int campaign_setting_check(const campaign_setting *st, const char *value, util_error *err);
+
 /* ---- Assessors' judgments for their agreement (agreement.c) ---- */
 
 /* One judgment: item (document of a topic), assessor, grade. */
@@ -306,6 +321,30 @@ int campaign_votes_read_file(campaign_votes *v, const char *path, util_error *er
 /* Orders the assessors by name and fills grade_of. */
 void campaign_votes_finish(campaign_votes *v);
 void campaign_votes_free(campaign_votes *v);
+
+/* ---- Adjudication (adjudicate.c): the organizer's final grades of disputed documents,
+ * kept apart from the assessors' judgments (store_adjudication_set) ---- */
+
+/* Parses "adjudicated" or "adjudicated,FALLBACK" (FALLBACK as campaign_policy_parse, for
+ * documents without adjudication; default max): 1 when name is one, 0 when it is not
+ * (another policy), -1 when FALLBACK is not a policy. */
+int campaign_policy_parse_adjudicated(const char *name, campaign_policy *fallback,
+                                      const char **primary);
+/* campaign_qrels_write with the adjudicated grade of every adjudicated document, and the
+ * fallback policy's for the others. */
+int campaign_qrels_write_adjudicated(store *s, campaign_policy fallback, const char *primary,
+                                     util_out *out, util_error *err);
+
+/* How often adjudication sided with each assessor of votes (by index). */
+typedef struct campaign_adjudication_tally {
+    size_t adjudicated;           /* adjudicated documents */
+    size_t *judged;               /* [assessor]: of them, judged by the assessor */
+    size_t *sided;                /* [assessor]: of those, given the assessor's grade */
+} campaign_adjudication_tally;
+/* Reads the campaign's adjudications against votes (campaign_votes_finish done). */
+int campaign_adjudication_tally_read(campaign_adjudication_tally *t, store *s,
+                                     const campaign_votes *v, util_error *err);
+void campaign_adjudication_tally_free(campaign_adjudication_tally *t);
 
 /* ---- The assessment screen's campaign (assess.c) ---- */
 

@@ -6,6 +6,36 @@
 
 #include "cli/cli.h"
 
+/* How often adjudication (assess --adjudicate) sided with each assessor, after the
+ * agreement: nothing when the campaign has no adjudication. The adjudication is not an
+ * assessor: it is in none of the tables above. */
+static int adjudication_lines(util_out *o, store *s, const campaign_votes *c, int tsv)
+{
+    campaign_adjudication_tally t;
+    util_error err = { 0, "" };
+    int status = UTIL_EXIT_OK;
+    if (campaign_adjudication_tally_read(&t, s, c, &err) != 0) {
+        util_warn("%s", err.msg);
+        status = err.code ? err.code : UTIL_EXIT_SYSTEM;
+    } else if (t.adjudicated > 0) {
+        if (!tsv)
+            util_out_printf(o, "\nadjudication: %zu documents adjudicated\n", t.adjudicated);
+        for (size_t a = 0; a < c->nassessors; a++) {
+            if (t.judged[a] == 0)
+                continue;
+            if (tsv)
+                util_out_printf(o, "adjudication_sided\t%s\t%zu\t%zu\n", c->assessors[a],
+                                t.sided[a], t.judged[a]);
+            else
+                util_out_printf(o, "adjudication sided with %s: %zu of %zu (%.1f%%)\n",
+                                c->assessors[a], t.sided[a], t.judged[a],
+                                100.0 * (double)t.sided[a] / (double)t.judged[a]);
+        }
+    }
+    campaign_adjudication_tally_free(&t);
+    return status;
+}
+
 int cli_agreement(int argc, char **argv)
 {
     const cli_command *cmd = cli_command_find("agreement");
@@ -84,6 +114,8 @@ int cli_agreement(int argc, char **argv)
     status = UTIL_EXIT_OK;
     if (rows == 0)
         util_warn("agreement: no document was judged by two assessors");
+    if (s != NULL && (format == REPORT_TABLE_TEXT || format == REPORT_TABLE_TSV))
+        status = adjudication_lines(&o, s, &c, format == REPORT_TABLE_TSV);
     if (util_out_flush(&o) != 0 || fflush(stdout) != 0) {
         util_warn("agreement: cannot write the output");
         status = UTIL_EXIT_SYSTEM;

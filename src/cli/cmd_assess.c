@@ -34,6 +34,8 @@ int cli_assess(int argc, char **argv)
         case 't': o.topic = optarg; break;
         case 'l': o.lang = optarg; break;
         case 'r': remember = 1; break;
+        case 'O': o.organizer = 1; break;
+        case 'A': o.adjudicate = 1; break;
         case 'w': {
             long w = 0;
             if (util_parse_long(optarg, strlen(optarg), &w) != 0 || w < 20 || w > 10000) {
@@ -74,7 +76,8 @@ int cli_assess(int argc, char **argv)
         if (store_setting_set(s, key, o.lang, &err) != 0)
             util_warn("assess: cannot remember the language: %s", err.msg);
     }
-    campaign_assess_attach(s, a);
+    if (!o.adjudicate)   /* adjudication walks the disputes: no search, no pooling strategy */
+        campaign_assess_attach(s, a);
     status = cli_assess_screen(a, &err);
     if (status != UTIL_EXIT_OK)
         util_warn("assess: %s", err.msg);
@@ -112,7 +115,9 @@ int cli_assess_screen(assess_session *a, util_error *err)
     campaign_report_opts o;
     campaign_report_opts_init(&o, "assess");
     campaign_live live;
-    int have_report = cli_report_open(&live, assess_campaign(a), NULL, 0, &o) == UTIL_EXIT_OK;
+    /* a report hidden from the assessor is not even computed */
+    int have_report = assess_report_allowed(a) &&
+                      cli_report_open(&live, assess_campaign(a), NULL, 0, &o) == UTIL_EXIT_OK;
     tui_report report = { &live, report_lines };
     int status = tui_assess(a, have_report ? &report : NULL, err);
     if (have_report)

@@ -49,12 +49,15 @@ static void per_assessor_done(const char *path, int64_t items, void *vctx)
     }
 }
 
-static int qrels_export(store *s, campaign_policy pol, const char *primary, int per_assessor)
+static int qrels_export(store *s, campaign_policy pol, const char *primary, int per_assessor,
+                        int adjudicated)
 {
     util_out out;
     util_out_init(&out, stdout);
     util_error err = { 0, "" };
-    int rc = campaign_qrels_write(s, pol, primary, per_assessor, &out, &err);
+    int rc = adjudicated && !per_assessor
+                 ? campaign_qrels_write_adjudicated(s, pol, primary, &out, &err)
+                 : campaign_qrels_write(s, pol, primary, per_assessor, &out, &err);
     int wrc = util_out_flush(&out);
     util_out_free(&out);
     if (rc != 0) {
@@ -81,7 +84,7 @@ int cli_qrels(int argc, char **argv)
     argv++;
     const char *path = NULL, *assessor = "qrels", *primary = NULL;
     campaign_policy pol = CAMPAIGN_POLICY_MAX;
-    int per_assessor = 0, with_iter = 0, assessor_given = 0, opt;
+    int per_assessor = 0, with_iter = 0, assessor_given = 0, adjudicated = 0, opt;
     optind = 1;
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
@@ -102,7 +105,13 @@ int cli_qrels(int argc, char **argv)
             with_iter = 1;
             break;
         case 'p':
-            if (campaign_policy_parse(optarg, &pol, &primary) != 0) {
+            adjudicated = campaign_policy_parse_adjudicated(optarg, &pol, &primary);
+            if (adjudicated < 0) {
+                util_warn("qrels export: unknown fallback policy in '%s' (adjudicated,max, "
+                          "majority, mean or primary=NAME)", optarg);
+                return UTIL_EXIT_USAGE;
+            }
+            if (adjudicated == 0 && campaign_policy_parse(optarg, &pol, &primary) != 0) {
                 util_warn("qrels export: unknown policy '%s' (max, majority, mean, primary=NAME)", optarg);
                 return UTIL_EXIT_USAGE;
             }
@@ -145,7 +154,8 @@ int cli_qrels(int argc, char **argv)
         status = cli_import_file(s, &per_importer, argv[optind], &jc);
     else
         status = import ? cli_import_file(s, &qrels_importer, argv[optind], &ic)
-                        : qrels_export(s, pol, primary, per_assessor + with_iter);
+                        : qrels_export(s, pol, primary, per_assessor + with_iter,
+                                       adjudicated);
     free(jc.q.scale);
     free(jc.q.outside);
     free(ic.scale);

@@ -122,8 +122,9 @@ static const cli_option qrels_opts[] = {
       NULL, NULL },
     { 'p', "--policy", "P",
       "export: several assessors' grades merged: max (default), majority,\n"
-      "mean or primary=NAME",
-      "max majority mean primary=", NULL },
+      "mean or primary=NAME; adjudicated[,FALLBACK]: the adjudicated grade\n"
+      "(assess --adjudicate), else FALLBACK's (default max)",
+      "max majority mean primary= adjudicated", NULL },
     { 'j', "--per-assessor", NULL,
       "export: every assessor's judgment (qrels_jg form); import: read that\n"
       "form back, each judgment under its assessor",
@@ -137,7 +138,8 @@ static const cli_option qrels_opts[] = {
 static const cli_command cmd_qrels = {
     "qrels", cli_qrels, "import judgments from qrels, or export the campaign's qrels",
     "usage: trecjudge qrels import [-d CAMPAIGN] [--assessor NAME | --per-assessor] QRELS\n"
-    "       trecjudge qrels export [-d CAMPAIGN] [--policy max|majority|mean|primary=NAME]\n"
+    "       trecjudge qrels export [-d CAMPAIGN]\n"
+    "                              [--policy max|majority|mean|primary=NAME|adjudicated[,P]]\n"
     "                              [--per-assessor [--iter]]\n",
     "import stores the judgments of a qrels file (grade -1: pooled, not judged) under one\n"
     "assessor (default 'qrels'); export prints TREC qrels on standard output. When several\n"
@@ -258,17 +260,33 @@ static const cli_option assess_opts[] = {
     { 'w', "--width", "N",
       "wrap documents and topics to at most N columns (default: the campaign's setting "
       "reading_width, else 100)", NULL, NULL },
+    { 'O', "--organizer", NULL,
+      "the organizer's screen: r shows the live report even when the campaign\n"
+      "hides it from assessors (settings report_for_assessors)", NULL, NULL },
+    { 'A', "--adjudicate", NULL,
+      "walk the documents assessors gave different grades, each assessor's\n"
+      "grade and note beside the document; a grade key records the final\n"
+      "(adjudicated) grade", NULL, NULL },
     { 0, NULL, NULL, NULL, NULL, NULL }
 };
 
 static const cli_command cmd_assess = {
     "assess", cli_assess, "judge the pool on the assessment screen",
     "usage: trecjudge assess [-d CAMPAIGN] [--assessor NAME] [--topic ID]\n"
-    "                        [--lang LANG [--remember]] [--width N]\n",
+    "                        [--lang LANG [--remember]] [--width N] [--organizer]\n"
+    "                        [--adjudicate]\n",
     "Opens the assessment screen: the topics assigned to the assessor (every topic when the\n"
     "campaign has no assignments), one pooled document at a time. A grade key saves the\n"
     "judgment at once; ? shows every key. --lang shows the topic in LANG when it has it;\n"
-    "--remember makes LANG the assessor's default.\n",
+    "--remember makes LANG the assessor's default. The live report (r) is hidden from\n"
+    "assessors unless the campaign allows it ('trecjudge settings report_for_assessors yes');\n"
+    "--organizer shows it, as 'trecjudge report --watch' does. The screen never shows which\n"
+    "runs retrieved a document.\n"
+    "--adjudicate walks, topic by topic, the documents two or more assessors gave different\n"
+    "grades, with each assessor's grade and note; the grade given is the campaign's\n"
+    "adjudicated judgment, kept apart from the assessors' own (never counted as an assessor;\n"
+    "'qrels export --policy adjudicated' uses it, 'agreement' says how often it sided with\n"
+    "each assessor). --assessor names the adjudicator.\n",
     assess_opts,
     NULL,
     NULL, 0
@@ -671,10 +689,35 @@ static const cli_command cmd_agreement = {
     "Agreement between assessors on the documents they both judged: for each pair, the raw\n"
     "agreement and Cohen's kappa on the grades and on relevant/not relevant; over all\n"
     "assessors, Fleiss' kappa; and each pair's confusion matrix. The file form is what\n"
-    "`qrels export --per-assessor` writes: \"qid assessor docno grade\".\n",
+    "`qrels export --per-assessor` writes: \"qid assessor docno grade\".\n"
+    "On a campaign with adjudicated documents (assess --adjudicate), text and tsv output end\n"
+    "with how often adjudication sided with each assessor (of the adjudicated documents the\n"
+    "assessor judged); the adjudication itself is never counted as an assessor.\n",
     agreement_opts,
     NULL,
     NULL, 0
+};
+
+/* ---- settings ---- */
+static const cli_option settings_opts[] = {
+    CLI_OPT_HELP,
+    CLI_OPT_CAMPAIGN,
+    { 0, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const cli_command cmd_settings = {
+    "settings", cli_settings, "show the campaign's settings, or set one",
+    "usage: trecjudge settings [-d CAMPAIGN] [KEY [VALUE]]\n",
+    "Without KEY, prints every setting a user may set as \"KEY VALUE\" (\"(default)\" after a\n"
+    "value the campaign does not set); with KEY, its value; with KEY VALUE, sets it.\n"
+    "  report_for_assessors  yes or no (default no): whether assessors see the live report\n"
+    "                        on the assessment screen (the organizer always does)\n"
+    "  reading_width         columns documents and topics are wrapped to (default 100)\n"
+    "  idle_threshold        seconds: a longer gap between keys counts as this long in a\n"
+    "                        judgment's active time (default 60)\n",
+    settings_opts,
+    NULL,
+    "report_for_assessors reading_width idle_threshold", 0
 };
 
 const cli_command *const cli_commands[] = {
@@ -698,6 +741,7 @@ const cli_command *const cli_commands[] = {
     &cmd_report,
     &cmd_compare,
     &cmd_agreement,
+    &cmd_settings,
 };
 
 const size_t cli_ncommands = sizeof cli_commands / sizeof cli_commands[0];

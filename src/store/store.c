@@ -94,6 +94,11 @@ static const char *const migrations[STORE_SCHEMA_VERSION] = {
     [4] =
     /* runs (runs.c): when a run last fed a pool written to the campaign (NULL: never) */
     "ALTER TABLE runs ADD COLUMN pooled_at TEXT;"
+    /* adjudication (adjudicate.c): the final grade of a document assessors disagree on,
+     * kept apart from the assessors' judgments so that it is never counted as one of them */
+    "CREATE TABLE adjudications(topic_id INTEGER NOT NULL REFERENCES topics(id),"
+    " docno TEXT NOT NULL, grade INTEGER NOT NULL, note TEXT, adjudicator TEXT NOT NULL,"
+    " updated_at TEXT NOT NULL, PRIMARY KEY(topic_id, docno)) WITHOUT ROWID;"
     "UPDATE schema_version SET version = 5;",
 };
 

@@ -371,6 +371,44 @@ int store_backup(store *s, const char *dest, int force, store_backup_info *info,
                  util_error *err);
 
 
+/* ---- adjudication (src/store/adjudicate.c) ----
+ *
+ * When assessors disagree on a document, the organizer's final grade is the campaign's
+ * adjudicated judgment: a table of its own, never one of the assessors' judgments (it is
+ * not in store_judgments_each, the history, agreement or the live report). */
+
+/* Sets the adjudicated grade of a document (grade -1: the adjudication is withdrawn); note
+ * may be NULL. */
+int store_adjudication_set(store *s, int64_t topic_id, const char *docno, long grade,
+                           const char *note, const char *adjudicator, util_error *err);
+
+/* One assessor's grade (and note, or NULL) of a document assessors disagree on. */
+typedef struct store_opinion {
+    int64_t topic_id;
+    const char *qid, *docno, *assessor;
+    long grade;
+    const char *note;
+} store_opinion;
+typedef int (*store_opinion_fn)(void *ctx, const store_opinion *o);
+/* The judgments (grade >= 0) of the documents that have different grades from two or more
+ * assessors, by qid, docno and assessor; topic_id > 0 gives one topic's. fn returns
+ * non-zero to stop (then -1 with err untouched). */
+int store_disagreements_each(store *s, int64_t topic_id, store_opinion_fn fn, void *ctx,
+                             util_error *err);
+
+/* One adjudicated document. */
+typedef struct store_adjudication {
+    int64_t topic_id;
+    const char *qid, *docno;
+    long grade;
+    const char *note;          /* NULL when none */
+    const char *adjudicator;
+} store_adjudication;
+typedef int (*store_adjudication_fn)(void *ctx, const store_adjudication *j);
+/* Every adjudication by qid then docno; topic_id > 0 gives one topic's. */
+int store_adjudications_each(store *s, int64_t topic_id, store_adjudication_fn fn, void *ctx,
+                             util_error *err);
+
 /* ---- the assessment screen (src/store/screen.c) ---- */
 
 typedef int (*store_docno_fn)(void *ctx, const char *docno);

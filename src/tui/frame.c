@@ -181,8 +181,10 @@ static void tui_draw_status(assess_session *a, const tui_layout *l, double now)
     const char *name = slash ? slash + 1 : campaign;
     for (int v = 0; v < 4; v++) {
         char topic[300], overall[128] = "", rel[48] = "";
-        snprintf(topic, sizeof topic, "topic %s (%zu/%zu) | %s | %zu/%zu judged", assess_qid(a),
-                 ti + 1, ntopics, assess_assessor(a), judged, n);
+        int adj = assess_adjudicating(a);
+        snprintf(topic, sizeof topic, "topic %s (%zu/%zu) | %s%s | %zu/%zu %s", assess_qid(a),
+                 ti + 1, ntopics, adj ? "adjudication by " : "", assess_assessor(a), judged, n,
+                 adj ? "adjudicated" : "judged");
         if (v < 3)
             snprintf(rel, sizeof rel, ", %ld rel", pg.relevant);
         if (v < 2)

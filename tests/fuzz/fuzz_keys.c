@@ -128,7 +128,7 @@ static void seen(assess_session *a, char *out, size_t size)
 static void fuzz_session(const uint8_t *data, size_t size)
 {
     util_error err = { 0, "" };
-    assess_options o = { "fuzz", NULL, NULL, 0.0, 0 };
+    assess_options o = { "fuzz", NULL, NULL, 0.0, 0, 0, 0 };
     assess_session *a = NULL;
     if (assess_open(campaign, &o, &a, &err) != 0)
         fail(err.msg);

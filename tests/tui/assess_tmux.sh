@@ -113,8 +113,12 @@ wait_for "│ Hostile" && ok "any key leaves the help" || bad "leave help" "$(sc
 # ---- resize mid-session: to 200x50 and back ----
 tmx resize-window -t tj -x 200 -y 50
 sleep 0.5
-[ "$(screen | wc -l)" -eq 50 ] && screen | head -1 | grep -q "topic 41" && screen | tail -1 | grep -q "r report" \
+[ "$(screen | wc -l)" -eq 50 ] && screen | head -1 | grep -q "topic 41" &&
+    screen | tail -1 | grep -q "S search *$" \
     && ok "resize to 200x50 redraws" || bad "resize" "$(screen | head -3; screen | tail -2)"
+# blind judging: the legend, wide enough for every key, does not offer the hidden report
+screen | tail -1 | grep -q "report" && bad "legend offers the report" "$(screen | tail -1)" \
+    || ok "the legend does not offer the report to an assessor"
 tmx send-keys -t tj 0
 wait_for "Saved D3 = 0 Not relevant" && ok "judging after the resize" || bad "judge after resize" "$(screen | tail -3)"
 tmx resize-window -t tj -x 80 -y 24
@@ -329,16 +333,39 @@ if [ -d "$demo/runs" ] && "$TRECJUDGE" demo --dir "$tmp/demo" --no-assess >"$tmp
     compare_screen demo-100x30
     tmx send-keys -t tj 3
     wait_for "Saved" || bad "demo judge" "$(screen | tail -3)"
+    # blind judging: the demo keeps the campaign's default, the report hidden from assessors
+    tmx send-keys -t tj r
+    wait_for "The report is hidden from assessors in this campaign." \
+        && ok "demo: r says the report is hidden from assessors" \
+        || bad "hidden report" "$(screen | tail -3)"
+    tmx send-keys -t tj '?'
+    wait_for "keys of the assessment screen" || bad "demo help" "$(screen | head -3)"
+    screen | grep -q "live report" && bad "help offers the report" "$(screen)" \
+        || ok "demo: the help does not offer the report"
+    tmx send-keys -t tj x S bees Enter
+    wait_for "documents for 'bees'" && ok "S searches the collection" || bad "search" "$(screen | tail -3)"
+    # no screen names a run: pool list, document header, search results, help
+    runs_shown() { screen | grep -E "bm25-td|cosine-td|jaccard-t|logtf-t|tfidf-t"; }
+    [ -z "$(runs_shown)" ] && ok "search results name no run" \
+        || bad "runs on the results" "$(runs_shown)"
+    tmx send-keys -t tj Enter
+    wait_for "is not in the pool" || bad "demo open result" "$(screen | tail -3)"
+    [ -z "$(runs_shown)" ] && ok "a document opened from a search names no run" \
+        || bad "runs on a result" "$(runs_shown)"
+    tmx send-keys -t tj Escape q
+    # the organizer sees the report
+    extra=--organizer start 100 30 rae
+    wait_for "| rae |" || bad "organizer start" "$(screen | head -1)"
+    [ -z "$(runs_shown)" ] && ok "the judging screen names no run" \
+        || bad "runs on the screen" "$(runs_shown)"
     tmx send-keys -t tj r
     if wait_for "1 judgments, 1 topics judged so far, 5 runs, sorted by MAP"; then
-        ok "report screen: judgments, topics and runs"
+        ok "--organizer: report screen: judgments, topics and runs"
         screen | grep -q "bm25-td" && screen | grep -q "jaccard-t" && ok "report screen lists the runs" || bad "report runs" "$(screen)"
     else
         bad "report screen" "$(screen | head -8)"
     fi
-    tmx send-keys -t tj x S bees Enter
-    wait_for "documents for 'bees'" && ok "S searches the collection" || bad "search" "$(screen | tail -3)"
-    tmx send-keys -t tj Escape q
+    tmx send-keys -t tj x q
     # a Japanese topic from the first screen, even under the C locale; lines and marks in ASCII
     lang=C extra="--lang ja" start 100 30 jan
     wait_for "都市の樹木と夏の暑さ" && ok "Japanese title on the first screen" || bad "ja first screen" "$(screen | head -3)"
@@ -352,7 +379,7 @@ if [ -d "$demo/runs" ] && "$TRECJUDGE" demo --dir "$tmp/demo" --no-assess >"$tmp
         && ok "Ctrl-C quits and restores the terminal" || bad "Ctrl-C" "$(cat "$tmp/exit" 2>/dev/null)"
     # Ctrl-C on every screen: help, report, a prompt, search results
     for state in '?' r / : c 'S bees Enter'; do
-        start 100 30 cc
+        extra=--organizer start 100 30 cc
         wait_for "| cc |" || bad "Ctrl-C start" "$(screen | head -1)"
         # shellcheck disable=SC2086
         tmx send-keys -t tj $state
@@ -500,6 +527,75 @@ if [ -d "$demo/runs" ] && "$TRECJUDGE" demo --dir "$tmp/demo" --no-assess >"$tmp
         || bad "check after two screens" "$(cat "$tmp/check2")"
 else
     skip "demo checks" "share/demo/runs missing or demo failed: $(cat "$tmp/demo.log" 2>/dev/null)"
+fi
+
+# ---- adjudication: two assessors who disagree, the organizer records the final grades ----
+j=$tmp/adj.tjdb
+for i in 1 2 3 4; do
+    printf '<DOC>\n<DOCNO>A%d</DOCNO>\n<TEXT>\nDocument %d about honey bees.\n</TEXT>\n</DOC>\n' \
+        "$i" "$i"
+done >"$tmp/adj.trec"
+printf '41 0 A1 2\n41 0 A2 0\n41 0 A3 1\n42 0 A4 3\n' >"$tmp/adj_a.qrels"
+printf '41 0 A1 0\n41 0 A2 0\n41 0 A3 3\n42 0 A4 1\n' >"$tmp/adj_b.qrels"
+if { tj init -d "$j" --scale graded4 &&
+     tj topics import -d "$j" "$data/topics_clef_multilingual.xml" &&
+     tj docs import -d "$j" "$tmp/adj.trec" &&
+     tj qrels import -d "$j" --assessor alice "$tmp/adj_a.qrels" &&
+     tj qrels import -d "$j" --assessor bob "$tmp/adj_b.qrels" &&
+     tj judge -d "$j" --assessor bob --note "figures in table 2" 41 A3 3; } >"$tmp/adj.log" 2>&1
+then
+    c=$j extra=--adjudicate start 100 30 judy
+    wait_for "adjudication by judy | 0/2 adjudicated" \
+        && ok "adjudication: topic 41's two disputed documents of three" \
+        || bad "adjudication start" "$(screen | head -2)"
+    screen | grep -q "│ Assessors disagree:" && screen | grep -q "│ alice: 2 Fairly relevant" \
+        && screen | grep -q "│ bob: 0 Not relevant" \
+        && ok "each assessor's grade beside the document" \
+        || bad "opinions" "$(screen | sed -n 9,16p)"
+    screen | grep -q "A2 " && bad "agreed document shown" "$(screen | sed -n 9,12p)" \
+        || ok "a document the assessors agree on is not in the walk"
+    tmx send-keys -t tj 2
+    wait_for "Saved A1 = 2 Fairly relevant (adjudicated)." \
+        && ok "a grade key records the adjudicated grade" \
+        || bad "adjudicate A1" "$(screen | tail -3)"
+    wait_for "│ bob: 3 Highly relevant — figures in table 2" \
+        && ok "the next disputed document, with the assessors' notes" \
+        || bad "A3" "$(screen | sed -n 9,16p)"
+    tmx send-keys -t tj 2
+    wait_for "Topic 41 is done" || bad "topic done" "$(screen | tail -3)"
+    tmx send-keys -t tj t
+    wait_for "topic 42 (2/2) | adjudication by judy | 0/1 adjudicated" \
+        && ok "t goes to the next topic with disputes" || bad "topic 42" "$(screen | head -1)"
+    tmx send-keys -t tj 3
+    wait_for "Saved A4 = 3" || bad "adjudicate A4" "$(screen | tail -3)"
+    tmx send-keys -t tj u
+    wait_for "Undone: A4 is unjudged again." && ok "u takes an adjudication back" \
+        || bad "undo adjudication" "$(screen | tail -3)"
+    tmx send-keys -t tj q
+    st=$(exit_status)
+    [ "$st" = "EXIT=0" ] && ok "adjudication: q quits" || bad "adjudication quit" "$st"
+    tj qrels export -d "$j" --policy adjudicated >"$tmp/adj.out" 2>&1
+    printf '41 0 A1 2\n41 0 A2 0\n41 0 A3 2\n42 0 A4 3\n' | cmp -s - "$tmp/adj.out" \
+        && ok "qrels export --policy adjudicated: the final grades, max for the rest" \
+        || bad "adjudicated export" "$(cat "$tmp/adj.out")"
+    tj agreement -d "$j" >"$tmp/adj.ag" 2>&1
+    grep -qx "adjudication sided with alice: 1 of 2 (50.0%)" "$tmp/adj.ag" \
+        && grep -qx "adjudication sided with bob: 0 of 2 (0.0%)" "$tmp/adj.ag" \
+        && ok "agreement: how often adjudication sided with each assessor" \
+        || bad "agreement" "$(cat "$tmp/adj.ag")"
+    tj qrels export -d "$j" --per-assessor | grep -q judy && bad "judy" "an assessor" \
+        || ok "the adjudicator is not an assessor"
+    # nothing to adjudicate: said at once
+    tj judge -d "$j" --assessor alice 41 A1 0 >/dev/null 2>&1
+    tj judge -d "$j" --assessor alice 41 A3 3 >/dev/null 2>&1
+    tj judge -d "$j" --assessor bob 42 A4 3 >/dev/null 2>&1
+    c=$j extra=--adjudicate start 100 30 judy
+    st=$(exit_status)
+    [ "$st" = "EXIT=3" ] && screen | grep -q "nothing to adjudicate" \
+        && ok "no disagreement: nothing to adjudicate (exit 3)" \
+        || bad "nothing" "$st $(screen | head -3)"
+else
+    bad "adjudication setup" "$(cat "$tmp/adj.log")"
 fi
 
 tj_summary

@@ -270,7 +270,7 @@ static void test_judge_undo_later(void **state)
     (void)state;
     util_error err = { 0, "" };
     store *s = make_campaign("judge.tjdb");
-    assess_options o = { "ann", NULL, NULL, 100.0, 0 };
+    assess_options o = { "ann", NULL, NULL, 100.0, 0, 0, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     assert_string_equal(assess_qid(a), "T1");
@@ -339,7 +339,7 @@ static void test_navigation_and_input(void **state)
     (void)state;
     util_error err = { 0, "" };
     store *s = make_campaign("nav.tjdb");
-    assess_options o = { "bob", NULL, NULL, 0.0, 0 };
+    assess_options o = { "bob", NULL, NULL, 0.0, 0, 1, 0 };   /* organizer: r shows the report */
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     assess_layout(a, 20, 3, 40);
@@ -468,7 +468,7 @@ static void test_assignments(void **state)
     assert_int_equal(store_assign(s, cat, t2, 1, &err), 0);
     assert_int_equal(store_commit(s, &err), 0);
     assess_session *a = NULL;
-    assess_options o = { "cat", NULL, "fr", 0.0, 0 };
+    assess_options o = { "cat", NULL, "fr", 0.0, 0, 0, 0 };
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     size_t n;
     assert_int_equal(assess_topic_index(a, &n), 0);
@@ -479,11 +479,11 @@ static void test_assignments(void **state)
     assert_non_null(strstr(assess_message(a, NULL), "only topic"));
     assess_close(&a);
     /* someone with no topics while others have some is told so */
-    assess_options o2 = { "dan", NULL, NULL, 0.0, 0 };
+    assess_options o2 = { "dan", NULL, NULL, 0.0, 0, 0, 0 };
     assert_int_equal(assess_open(s, &o2, &a, &err), -1);
     assert_non_null(strstr(err.msg, "no topics are assigned to 'dan'"));
     assert_null(a);
-    assess_options o3 = { "cat", "T1", NULL, 0.0, 0 };
+    assess_options o3 = { "cat", "T1", NULL, 0.0, 0, 0, 0 };
     assert_int_equal(assess_open(s, &o3, &a, &err), -1);
     assert_non_null(strstr(err.msg, "topic 'T1' is not among"));
     store_close(&s);
@@ -502,7 +502,7 @@ static void test_undo_keeps_pooled_row(void **state)
     assert_int_equal(store_assessor_id(s, "rob", 1, &aid, &err), 1);
     assert_int_equal(store_judgment_set(s, tid, "d1", aid, -1, NULL, 0, NULL, &err), 0);
     assert_int_equal(store_commit(s, &err), 0);
-    assess_options o = { "rob", NULL, NULL, 0.0, 0 };
+    assess_options o = { "rob", NULL, NULL, 0.0, 0, 0, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     assert_string_equal(shown(a), "d1");
@@ -523,7 +523,7 @@ static void test_every_key(void **state)
     (void)state;
     util_error err = { 0, "" };
     store *s = make_campaign("keys.tjdb");
-    assess_options o = { "eve", NULL, NULL, 0.0, 0 };
+    assess_options o = { "eve", NULL, NULL, 0.0, 0, 0, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     assess_layout(a, 10, 2, 10);
@@ -569,7 +569,7 @@ static void test_search_collection(void **state)
     (void)state;
     util_error err = { 0, "" };
     store *s = make_campaign("search.tjdb");
-    assess_options o = { "sam", NULL, NULL, 0.0, 0 };
+    assess_options o = { "sam", NULL, NULL, 0.0, 0, 0, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     keys(a, "S", 1);
@@ -700,7 +700,7 @@ static void test_pending_save(void **state)
     store *s = make_campaign("pending.tjdb");
     store *other = NULL;
     assert_int_equal(store_open(campaign("pending.tjdb"), &other, &err), 0);
-    assess_options o = { "pat", NULL, NULL, 0.0, 0 };
+    assess_options o = { "pat", NULL, NULL, 0.0, 0, 0, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     assess_layout(a, 10, 2, 40);
@@ -787,7 +787,7 @@ static void test_interrupt_everywhere(void **state)
     static char asked[64];
     const char *const before[] = { "?", "/", ":", "c", "r", "Sbees\n" };
     for (size_t i = 0; i < sizeof before / sizeof *before; i++) {
-        assess_options o = { "ivy", NULL, NULL, 0.0, 0 };
+        assess_options o = { "ivy", NULL, NULL, 0.0, 0, 1, 0 };
         assess_session *a = NULL;
         assert_int_equal(assess_open(s, &o, &a, &err), 0);
         assess_set_searcher(a, (assess_searcher){ asked, fake_search, NULL });
@@ -834,7 +834,7 @@ static void test_reserved_keys(void **state)
     assert_int_equal(store_begin(s, &err), 0);
     assert_int_equal(store_scale_set(s, g, 2, 1, &err), 0);
     assert_int_equal(store_commit(s, &err), 0);
-    assess_options o = { "old", NULL, NULL, 0.0, 0 };
+    assess_options o = { "old", NULL, NULL, 0.0, 0, 1, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     assert_non_null(strstr(assess_message(a, NULL), "grade key 'n' is the screen's 'next / previous match' key: press 0 for it"));
@@ -857,7 +857,7 @@ static void test_strategy(void **state)
     (void)state;
     util_error err = { 0, "" };
     store *s = make_campaign("strategy.tjdb");
-    assess_options o = { "sue", NULL, NULL, 0.0, 0 };
+    assess_options o = { "sue", NULL, NULL, 0.0, 0, 0, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     assert_string_equal(shown(a), "d1");
@@ -894,7 +894,7 @@ static void test_changed_grade(void **state)
     (void)state;
     util_error err = { 0, "" };
     store *s = make_campaign("changed_grade.tjdb");
-    assess_options o = { "cg", NULL, NULL, 0.0, 0 };
+    assess_options o = { "cg", NULL, NULL, 0.0, 0, 0, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     unsigned c = press(a, '1', 1);
@@ -923,7 +923,7 @@ static void test_changed_scroll_and_unknown(void **state)
     (void)state;
     util_error err = { 0, "" };
     store *s = make_campaign("changed_scroll.tjdb");
-    assess_options o = { "cs", NULL, NULL, 0.0, 0 };
+    assess_options o = { "cs", NULL, NULL, 0.0, 0, 0, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     assess_layout(a, 8, 2, 40);
@@ -956,7 +956,7 @@ static void test_changed_modes(void **state)
     (void)state;
     util_error err = { 0, "" };
     store *s = make_campaign("changed_modes.tjdb");
-    assess_options o = { "cm", NULL, NULL, 0.0, 0 };
+    assess_options o = { "cm", NULL, NULL, 0.0, 0, 1, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     assess_layout(a, 8, 2, 40);
@@ -1012,7 +1012,7 @@ static void test_changed_covers_state(void **state)
     (void)state;
     util_error err = { 0, "" };
     store *s = make_campaign("changed_state.tjdb");
-    assess_options o = { "cv", NULL, NULL, 0.0, 0 };
+    assess_options o = { "cv", NULL, NULL, 0.0, 0, 0, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     assess_layout(a, 10, 2, 10);
@@ -1069,7 +1069,7 @@ static void test_key_table(void **state)
     /* the session's table: the grade keys, then the same rows */
     util_error err = { 0, "" };
     store *s = make_campaign("table.tjdb");
-    assess_options o = { "kt", NULL, NULL, 0.0, 0 };
+    assess_options o = { "kt", NULL, NULL, 0.0, 0, 1, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     size_t n;
@@ -1105,6 +1105,46 @@ static void test_key_table(void **state)
     free(roff);
 }
 
+/* Blind judging: the live report is hidden from assessors unless the campaign allows it;
+ * r says why, and the help and legend (the session's key table) do not offer it. The
+ * organizer sees it. */
+static void test_report_hidden(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = make_campaign("blind.tjdb");
+    size_t nfixed = 0;
+    while (assess_fixed_key(nfixed) != NULL)
+        nfixed++;
+    for (int round = 0; round < 3; round++) {
+        /* 0: an assessor by default; 1: the organizer; 2: a campaign that allows it */
+        if (round == 2)
+            assert_int_equal(store_setting_set(s, "report_for_assessors", "yes", &err), 0);
+        assess_options o = { "blind", NULL, NULL, 0.0, 0, round == 1, 0 };
+        assess_session *a = NULL;
+        assert_int_equal(assess_open(s, &o, &a, &err), 0);
+        int allowed = round > 0;
+        assert_int_equal(assess_report_allowed(a), allowed);
+        size_t n;
+        const assess_keyinfo *k = assess_keys(a, &n);
+        assert_int_equal(n, 3 + nfixed - (allowed ? 0 : 1));
+        int offered = 0;
+        for (size_t i = 0; i < n; i++)
+            offered |= k[i].codes[0] == 'r';
+        assert_int_equal(offered, allowed);
+        keys(a, "r", 1);
+        if (allowed) {
+            assert_int_equal(assess_get_mode(a), ASSESS_MODE_REPORT);
+        } else {
+            assert_int_equal(assess_get_mode(a), ASSESS_MODE_JUDGE);
+            assert_string_equal(assess_message(a, NULL),
+                                "The report is hidden from assessors in this campaign.");
+        }
+        assess_close(&a);
+    }
+    store_close(&s);
+}
+
 /* A full day's details: active time leaves idle gaps out (the wall time is kept beside
  * it), set aside survives the session, topics in natural order, t skips finished topics,
  * progress over every topic, summaries and snippets. */
@@ -1121,7 +1161,7 @@ static void test_day_of_judging(void **state)
     assert_int_equal(store_pool_add(s, t10, "d2", 1, "pool", &err), 0);
     assert_int_equal(store_setting_set(s, "idle_threshold", "30", &err), 0);
     assert_int_equal(store_commit(s, &err), 0);
-    assess_options o = { "day", NULL, NULL, 0.0, 0 };
+    assess_options o = { "day", NULL, NULL, 0.0, 0, 0, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     assert_int_equal(assess_reading_width(a), 100);
@@ -1220,6 +1260,7 @@ int main(void)
         cmocka_unit_test(test_changed_covers_state),
         cmocka_unit_test(test_key_table),
         cmocka_unit_test(test_day_of_judging),
+        cmocka_unit_test(test_report_hidden),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# adjudicate_cli.sh: tests of adjudicated judgments: qrels export --policy adjudicated, agreement.
+set -u
+. "$(dirname "$0")/../lib.sh"
+tj_need_binary
+command -v sqlite3 >/dev/null 2>&1 || tj_skip_all "sqlite3 is not installed"
+c=$tmp/c.tjdb
+# two assessors: D1 and D3 disputed, D2 agreed, D4 judged by alice alone
+printf '41 0 D1 2\n41 0 D2 0\n41 0 D3 1\n42 0 D4 3\n' >"$tmp/a.qrels"
+printf '41 0 D1 0\n41 0 D2 0\n41 0 D3 3\n' >"$tmp/b.qrels"
+{ tj init -d "$c" --scale graded4 && tj qrels import -d "$c" --assessor alice "$tmp/a.qrels" &&
+  tj qrels import -d "$c" --assessor bob "$tmp/b.qrels"; } >"$tmp/setup" 2>&1 \
+    || tj_bail "setup: $(cat "$tmp/setup")"
+# what the assessment screen records (assess --adjudicate), written directly: D1 sides with
+# bob, D3 with neither; X9 was adjudicated, then its judgments withdrawn
+sqlite3 "$c" "INSERT INTO adjudications(topic_id, docno, grade, note, adjudicator, updated_at)
+  SELECT id, 'D1', 0, 'off topic', 'judy', 'now' FROM topics WHERE qid = '41';
+  INSERT INTO adjudications(topic_id, docno, grade, note, adjudicator, updated_at)
+  SELECT id, 'D3', 2, NULL, 'judy', 'now' FROM topics WHERE qid = '41';
+  INSERT INTO adjudications(topic_id, docno, grade, note, adjudicator, updated_at)
+  SELECT id, 'X9', 1, NULL, 'judy', 'now' FROM topics WHERE qid = '42';" \
+    || tj_bail "sqlite3 insert"
+
+tj qrels export -d "$c" --policy adjudicated >"$tmp/out" 2>"$tmp/err"; st=$?
+printf '41 0 D1 0\n41 0 D2 0\n41 0 D3 2\n42 0 D4 3\n42 0 X9 1\n' | cmp -s - "$tmp/out" &&
+    [ $st -eq 0 ] \
+    && ok "--policy adjudicated: adjudicated grades, max for the others" \
+    || bad "adjudicated" "exit $st, $(cat "$tmp/out" "$tmp/err")"
+# without adjudication the default policy (max) is unchanged
+tj qrels export -d "$c" >"$tmp/max"
+printf '41 0 D1 2\n41 0 D2 0\n41 0 D3 3\n42 0 D4 3\n' | cmp -s - "$tmp/max" \
+    && ok "the default policy ignores adjudications" || bad "max" "$(cat "$tmp/max")"
+# the fallback grades the documents not adjudicated
+printf '41 0 D5 1\n' >"$tmp/a2.qrels"
+printf '41 0 D5 2\n' >"$tmp/b2.qrels"
+printf '41 0 D5 0\n' >"$tmp/c2.qrels"
+{ tj qrels import -d "$c" --assessor alice "$tmp/a2.qrels" &&
+  tj qrels import -d "$c" --assessor bob "$tmp/b2.qrels" &&
+  tj qrels import -d "$c" --assessor cy "$tmp/c2.qrels"; } >/dev/null 2>&1 || bad "import D5" ""
+fallback() {   # policy, D5's grade
+    tj qrels export -d "$c" --policy "$1" >"$tmp/out" 2>"$tmp/err"
+    grep -qx "41 0 D5 $2" "$tmp/out" && grep -qx "41 0 D1 0" "$tmp/out" \
+        && ok "--policy $1: D5 (not adjudicated) gets $2" || bad "$1" "$(cat "$tmp/out" "$tmp/err")"
+}
+fallback adjudicated 2
+fallback adjudicated,max 2
+fallback adjudicated,mean 1
+fallback adjudicated,primary=cy 0
+tj qrels export -d "$c" --policy adjudicated,median >/dev/null 2>"$tmp/err"; st=$?
+[ $st -eq 1 ] && grep -q "unknown fallback policy in 'adjudicated,median'" "$tmp/err" \
+    && ok "an unknown fallback is refused" || bad "bad fallback" "exit $st, $(cat "$tmp/err")"
+tj qrels export -d "$c" --policy adjudicatedx >/dev/null 2>"$tmp/err"; st=$?
+[ $st -eq 1 ] && ok "a policy that only begins with adjudicated is refused" \
+    || bad "adjudicatedx" "exit $st"
+# the per-assessor export and status never show the adjudicator
+tj qrels export -d "$c" --per-assessor | grep -q judy && bad "per-assessor" "judy exported" \
+    || ok "the adjudicator is not an assessor in --per-assessor"
+tj status -d "$c" | grep -q judy && bad "status" "judy listed" \
+    || ok "status does not list the adjudicator"
+
+# agreement: how often adjudication sided with each assessor, never an assessor itself
+tj agreement -d "$c" >"$tmp/ag" 2>"$tmp/err"; st=$?
+[ $st -eq 0 ] && grep -qx "adjudication: 3 documents adjudicated" "$tmp/ag" \
+    && grep -qx "adjudication sided with alice: 0 of 2 (0.0%)" "$tmp/ag" \
+    && grep -qx "adjudication sided with bob: 1 of 2 (50.0%)" "$tmp/ag" \
+    && ok "agreement: adjudication sided with each assessor" \
+    || bad "agreement" "exit $st, $(cat "$tmp/ag" "$tmp/err")"
+grep -q "adjudication sided with cy" "$tmp/ag" && bad "cy" "cy judged no adjudicated document" \
+    || ok "an assessor who judged no adjudicated document has no line"
+grep -v "^adjudication" "$tmp/ag" | grep -q judy && bad "judy in agreement" "$(cat "$tmp/ag")" \
+    || ok "the adjudicator is not counted as an assessor"
+tj agreement -d "$c" --format tsv | grep -q "^adjudication_sided	bob	1	2$" \
+    && ok "agreement --format tsv: adjudication_sided rows" \
+    || bad "tsv" "$(tj agreement -d "$c" --format tsv)"
+tj agreement -d "$c" --format json >"$tmp/json" && ! grep -q adjudication "$tmp/json" \
+    && ok "json output is left as it is" || bad "json" "$(tail -3 "$tmp/json")"
+sqlite3 "$c" "DELETE FROM adjudications"
+tj agreement -d "$c" | grep -q adjudication && bad "no adjudication" "lines without adjudications" \
+    || ok "no adjudication: no lines"
+
+tj_summary
