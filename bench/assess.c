@@ -1,4 +1,5 @@
 /* assess.c: benchmark of the assessment screen: key press to finished redraw on a 1 MB document, and judgments saved (committed and synced). */
+/* SPDX-License-Identifier: MIT */
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>

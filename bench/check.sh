@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # check.sh: times `trecjudge check` (integrity and judgment history) on a campaign of N judgments (default 1,000,000).
+# SPDX-License-Identifier: MIT
 #
 # Usage: bench/check.sh [N]     Environment: TRECJUDGE, BENCH_DIR as in eval.sh;
 #                               BENCH_REPEAT (default 3, the best is kept).

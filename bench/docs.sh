@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # docs.sh: measures the read throughput (MB/s) of the document readers on synthetic collections.
+# SPDX-License-Identifier: MIT
 #
 # Usage: bench/docs.sh [CASE...]      (cases: trec jsonl trec.gz; default: all; see bench/README.md)
 # Environment:

@@ -1,4 +1,5 @@
 /* docs_read.c: reads a document collection and prints the throughput, for bench/docs.sh. */
+/* SPDX-License-Identifier: MIT */
 
 /*
  * Usage: docs_read FORMAT FILE

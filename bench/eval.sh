@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # eval.sh: benchmarks `trecjudge eval` (wall time, peak memory) on synthetic data and, with TREC_EVAL set, compares it with NIST trec_eval.
+# SPDX-License-Identifier: MIT
 #
 # Usage: bench/eval.sh [CASE...]      (default: every case; see bench/README.md)
 # Environment:

@@ -1,4 +1,5 @@
 /* gen_docs.c: writes deterministic synthetic TREC SGML and JSONL collections for bench/docs.sh. */
+/* SPDX-License-Identifier: MIT */
 
 /*
  * Usage: gen_docs OUTDIR [MEGABYTES] [SEED]

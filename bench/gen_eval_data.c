@@ -1,4 +1,5 @@
 /* gen_eval_data.c: writes deterministic synthetic TREC qrels and run files for the `trecjudge eval` benchmark (bench/eval.sh). */
+/* SPDX-License-Identifier: MIT */
 
 /*
  * Usage: gen_eval_data OUTDIR PRESET [SEED]

@@ -1,4 +1,5 @@
 /* gen_pool_data.c: writes deterministic synthetic TREC run files for the pooling benchmark (bench/pool.sh). */
+/* SPDX-License-Identifier: MIT */
 
 /*
  * Usage: gen_pool_data OUTDIR [RUNS [TOPICS [DOCS [SEED]]]]

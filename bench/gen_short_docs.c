@@ -1,4 +1,5 @@
 /* gen_short_docs.c: writes a deterministic synthetic collection of short documents (TSV) and queries for bench/search.sh. */
+/* SPDX-License-Identifier: MIT */
 
 /*
  * Usage: gen_short_docs OUTDIR [DOCUMENTS] [SEED]

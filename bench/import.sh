@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # import.sh: benchmarks `trecjudge runs import` and `qrels import` (lines per second) on synthetic runs.
+# SPDX-License-Identifier: MIT
 #
 # Usage: bench/import.sh        Environment: TRECJUDGE, BENCH_DIR, BENCH_SEED, CC as in eval.sh;
 #                               DOCS_MB, size of the generated collection (default 100).

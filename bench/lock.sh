@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # lock.sh: judgment latency (p50, p99, max) while a docs import, a qrels import and pool run beside it, and how long each of those takes.
+# SPDX-License-Identifier: MIT
 #
 # Usage: bench/lock.sh        Environment: TRECJUDGE (the binary, default src/trecjudge),
 #   BENCH_DIR (default /tmp/trecjudge-bench), CC; LOCK_DOCS_MB, size of the generated TREC

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # pool.sh: times `trecjudge pool --depth 100` on 200 synthetic runs beside the shell pipeline an organizer would write and beside reading the files alone.
+# SPDX-License-Identifier: MIT
 #
 # Usage: bench/pool.sh
 # Environment:

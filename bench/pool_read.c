@@ -1,4 +1,5 @@
 /* pool_read.c: reads run files with the project's run reader and does nothing else: the read time that bench/pool.sh compares `trecjudge pool` with. */
+/* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <string.h>
 

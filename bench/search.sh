@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # search.sh: index build throughput (MB/s) and query latency (median, p99) of `trecjudge index`/`search`, on Vaswani and on 1M synthetic short documents.
+# SPDX-License-Identifier: MIT
 #
 # Usage: bench/search.sh [CASE...]     (cases: vaswani synthetic; default: both)
 # Environment:

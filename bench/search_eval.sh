@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # search_eval.sh: baseline runs of every scoring model on Vaswani/NPL and CACM, evaluated by `trecjudge eval`; prints the README's table.
+# SPDX-License-Identifier: MIT
 #
 # Usage: bench/search_eval.sh            (needs ../shared/data beside the source tree)
 # Environment:

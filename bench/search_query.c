@@ -1,4 +1,5 @@
 /* search_query.c: times index_query on each query of a file against a campaign's index; prints the median, p99 and mean latency. */
+/* SPDX-License-Identifier: MIT */
 
 /*
  * Usage: search_query INDEX QUERIES [MODEL] [DEPTH] [REPEAT]

@@ -1,4 +1,5 @@
 # lib.sh: shared by every test script (tests/cli, tests/tui, tests/golden); sourced, not run.
+# SPDX-License-Identifier: MIT
 #
 # Output is TAP (the Test Anything Protocol), one line per check:
 #     ok 3 - name

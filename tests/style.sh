@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # style.sh: checks the layout rules of docs/CONVENTIONS.md on the C files and scripts of the tree.
+# SPDX-License-Identifier: MIT
 #
 # Rules, one check each (every file named by its path from the top of the tree):
 #   tab       a tab in a C file (.c, .h)

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # make_runs.sh: remakes the demo's five runs with trecjudge search (five ranking functions over the demo's own documents).
+# SPDX-License-Identifier: MIT
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 TRECJUDGE=${TRECJUDGE:-$here/../../src/trecjudge}

@@ -1,4 +1,5 @@
 /* adjudicate.c: the adjudication session's documents: those assessors graded differently. */
+/* SPDX-License-Identifier: MIT */
 #include "assess/assess_private.h"
 
 #include <stdio.h>

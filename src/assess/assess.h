@@ -1,4 +1,5 @@
 /* assess.h: the public interface of the assessment session: what is shown, what each key does, what is saved (no curses). */
+/* SPDX-License-Identifier: MIT */
 #ifndef TJ_ASSESS_H
 #define TJ_ASSESS_H
 

@@ -1,4 +1,5 @@
 /* judge.c: what the session saves: a grade for the document on screen, undo, judge later, notes, and the effects of a committed write. */
+/* SPDX-License-Identifier: MIT */
 #include "assess/assess_private.h"
 
 #include <stdio.h>

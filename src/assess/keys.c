@@ -1,4 +1,5 @@
 /* keys.c: the screen's key table (key, handler, help, legend, man page text) and the dispatch of each key by mode; handlers return what changed. */
+/* SPDX-License-Identifier: MIT */
 #include "assess/assess_private.h"
 
 #include <stdio.h>

@@ -1,4 +1,5 @@
 /* panels.c: the topic and document panels of the session: their text, highlighted terms, languages, wrapping and scrolling. */
+/* SPDX-License-Identifier: MIT */
 #include "assess/assess_private.h"
 
 #include <stdio.h>

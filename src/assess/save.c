@@ -1,4 +1,5 @@
 /* save.c: the session's writes: each tried in one short transaction without waiting for another program's lock, kept pending and retried at each tick. */
+/* SPDX-License-Identifier: MIT */
 #include "assess/assess_private.h"
 
 #include <stdio.h>

@@ -1,4 +1,5 @@
 /* search.c: finding text in the document shown, and searching the whole collection for documents the pool missed. */
+/* SPDX-License-Identifier: MIT */
 #include "assess/assess_private.h"
 
 #include <stdio.h>

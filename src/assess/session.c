@@ -1,4 +1,5 @@
 /* session.c: the assessment session: opening and closing it, its topics, the pool of the topic shown and the document on screen. */
+/* SPDX-License-Identifier: MIT */
 #include "assess/assess_private.h"
 
 #include <stdarg.h>

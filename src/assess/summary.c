@@ -1,4 +1,5 @@
 /* summary.c: a document before it is opened: title or first words, and a query-biased snippet. */
+/* SPDX-License-Identifier: MIT */
 #include "assess/assess_private.h"
 
 #include <stdlib.h>

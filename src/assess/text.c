@@ -1,4 +1,5 @@
 /* text.c: untrusted UTF-8 turned into safe display characters, with topic terms marked as the index analyses them and lines wrapped by display width. */
+/* SPDX-License-Identifier: MIT */
 #include "assess/assess.h"
 
 #include "text/text.h"

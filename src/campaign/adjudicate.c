@@ -1,4 +1,5 @@
 /* adjudicate.c: adjudicated qrels (policy adjudicated[,FALLBACK]), and whom it sided with. */
+/* SPDX-License-Identifier: MIT */
 #include "campaign/campaign.h"
 
 #include <stdlib.h>

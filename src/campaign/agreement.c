@@ -1,4 +1,5 @@
 /* agreement.c: several assessors' judgments gathered for their agreement. */
+/* SPDX-License-Identifier: MIT */
 #include "campaign/campaign.h"
 
 #include <stdio.h>

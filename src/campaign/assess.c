@@ -1,4 +1,5 @@
 /* assess.c: the screen's collection search and live strategy, from the campaign. */
+/* SPDX-License-Identifier: MIT */
 #include "campaign/campaign.h"
 
 #include <stdio.h>

@@ -1,4 +1,5 @@
 /* campaign.h: what the commands do with a campaign (replay, pooling, imports, search). */
+/* SPDX-License-Identifier: MIT */
 #ifndef TJ_CAMPAIGN_H
 #define TJ_CAMPAIGN_H
 

@@ -1,4 +1,5 @@
 /* import.c: files stored in the campaign: runs, documents, topics, qrels. */
+/* SPDX-License-Identifier: MIT */
 #include "campaign/campaign.h"
 
 #include <stdio.h>

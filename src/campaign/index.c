@@ -1,4 +1,5 @@
 /* index.c: the campaign's search index, built or brought up to date. */
+/* SPDX-License-Identifier: MIT */
 #include "campaign/campaign.h"
 
 #include <stdio.h>

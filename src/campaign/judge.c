@@ -1,4 +1,5 @@
 /* judge.c: one judgment checked against the scale and the pool, then saved. */
+/* SPDX-License-Identifier: MIT */
 #include "campaign/campaign.h"
 
 #include <stdio.h>

@@ -1,4 +1,5 @@
 /* live.c: a campaign's history (or qrels and runs) replayed into a live report. */
+/* SPDX-License-Identifier: MIT */
 #include "campaign/campaign.h"
 
 #include <stdlib.h>

@@ -1,4 +1,5 @@
 /* policy.c: several assessors' grades merged into one; the campaign's qrels. */
+/* SPDX-License-Identifier: MIT */
 #include "campaign/campaign.h"
 
 #include <stdlib.h>

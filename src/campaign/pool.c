@@ -1,4 +1,5 @@
 /* pool.c: a campaign's runs (or run files) pooled and added to its pool. */
+/* SPDX-License-Identifier: MIT */
 #include "campaign/campaign.h"
 
 #include <stdlib.h>

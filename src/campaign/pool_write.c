@@ -1,4 +1,5 @@
 /* pool_write.c: a pool written: its documents, its statistics, its bias report. */
+/* SPDX-License-Identifier: MIT */
 #include "campaign/campaign.h"
 
 #include <stdlib.h>

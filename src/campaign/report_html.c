@@ -1,4 +1,5 @@
 /* report_html.c: the campaign report as one HTML page: board, plots, runs, pool, progress. */
+/* SPDX-License-Identifier: MIT */
 #include "campaign/campaign.h"
 
 #include <math.h>

@@ -1,4 +1,5 @@
 /* scale.c: init's judgment scale (GRADE:LABEL:KEY,...) parsed and checked. */
+/* SPDX-License-Identifier: MIT */
 #include "campaign/campaign.h"
 
 #include <stdlib.h>

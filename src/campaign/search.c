@@ -1,4 +1,5 @@
 /* search.c: search's topic queries, its run stored, its finds added to a pool. */
+/* SPDX-License-Identifier: MIT */
 #include "campaign/campaign.h"
 
 #include <stdio.h>

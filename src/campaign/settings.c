@@ -1,4 +1,5 @@
 /* settings.c: the settings a user may set (`trecjudge settings`), their defaults and values. */
+/* SPDX-License-Identifier: MIT */
 #include "campaign/campaign.h"
 
 #include <string.h>

@@ -1,4 +1,5 @@
 /* campaign.c: what the campaign subcommands share: finding and opening the file, imports in short transactions. */
+/* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,5 @@
 /* cli.h: the subcommands of the trecjudge command line (one file each) and what they share. */
+/* SPDX-License-Identifier: MIT */
 #ifndef TJ_CLI_H
 #define TJ_CLI_H
 

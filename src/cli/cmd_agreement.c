@@ -1,4 +1,5 @@
 /* cmd_agreement.c: `trecjudge agreement`: how far assessors who judged the same documents agree (raw agreement, Cohen's and Fleiss' kappa, confusion matrices). */
+/* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>

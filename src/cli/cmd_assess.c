@@ -1,4 +1,5 @@
 /* cmd_assess.c: `trecjudge assess`, which opens the assessment screen on a campaign. */
+/* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>

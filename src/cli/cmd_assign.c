@@ -1,4 +1,5 @@
 /* cmd_assign.c: `trecjudge assign`, which gives topics to an assessor (or takes them back). */
+/* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,4 +1,5 @@
 /* cmd_backup.c: `trecjudge backup`, a consistent copy of a campaign while others write to it. */
+/* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>
 

@@ -1,4 +1,5 @@
 /* cmd_check.c: `trecjudge check`, which verifies a campaign file (SQLite integrity, judgment history). */
+/* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 
 #include "cli/cli.h"

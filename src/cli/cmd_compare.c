@@ -1,4 +1,5 @@
 /* cmd_compare.c: `trecjudge compare`: paired significance tests between runs over the judged topics, with corrections for multiple comparisons. */
+/* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>

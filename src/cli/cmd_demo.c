@@ -1,4 +1,5 @@
 /* cmd_demo.c: `trecjudge demo`, which builds the bundled demo campaign, pools it and opens the assessment screen. */
+/* SPDX-License-Identifier: MIT */
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>

@@ -1,4 +1,5 @@
 /* cmd_eval.c: `trecjudge eval`, evaluation of run files against qrels, compatible with trec_eval. */
+/* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,5 @@
 /* cmd_index.c: `trecjudge index`: builds the campaign's search index, or brings it up to date with the documents added since. */
+/* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,5 @@
 /* cmd_init.c: `trecjudge init`, which creates an empty campaign file with its judgment scale. */
+/* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,5 @@
 /* cmd_judge.c: `trecjudge judge`: judgments from the command line or a stream. */
+/* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>

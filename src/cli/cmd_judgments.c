@@ -1,4 +1,5 @@
 /* cmd_judgments.c: `trecjudge judgments import`: judgments made in other tools (CSV, JSONL). */
+/* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>

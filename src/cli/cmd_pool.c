@@ -1,4 +1,5 @@
 /* cmd_pool.c: `trecjudge pool`: pools, statistics, bias, exports. */
+/* SPDX-License-Identifier: MIT */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>

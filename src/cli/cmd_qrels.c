@@ -1,4 +1,5 @@
 /* cmd_qrels.c: `trecjudge qrels import|export`: existing judgments in, TREC qrels out. */
+/* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>

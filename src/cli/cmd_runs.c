@@ -1,4 +1,5 @@
 /* cmd_runs.c: `trecjudge runs import|list|remove|export`: the campaign's runs. */
+/* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>

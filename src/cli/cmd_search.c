@@ -1,4 +1,5 @@
 /* cmd_search.c: `trecjudge search`: a TREC run of the campaign's documents for every topic (or one free-text query), optionally stored as a run. */
+/* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>

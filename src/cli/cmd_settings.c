@@ -1,4 +1,5 @@
 /* cmd_settings.c: `trecjudge settings`: shows the settings a user may set, or sets one. */
+/* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>

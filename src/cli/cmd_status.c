@@ -1,4 +1,5 @@
 /* cmd_status.c: `trecjudge status`: pooled, judged and relevant documents per topic. */
+/* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>

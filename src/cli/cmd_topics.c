@@ -1,4 +1,5 @@
 /* cmd_topics.c: `trecjudge topics import`, which stores topic files (any language, several formats). */
+/* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

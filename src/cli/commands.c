@@ -1,4 +1,5 @@
 /* commands.c: the command table: every command and its options, in one place. */
+/* SPDX-License-Identifier: MIT */
 #include "cli/cli.h"
 
 #define CLI_OPT_HELP { 'h', "-h, --help", NULL, "this help", NULL, NULL }

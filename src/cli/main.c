@@ -1,4 +1,5 @@
 /* main.c: trecjudge's entry point: runs the command named by the first argument. */
+/* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <string.h>
 

@@ -1,4 +1,5 @@
 /* options.c: made from the command table: parsing, --help, completion. */
+/* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>

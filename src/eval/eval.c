@@ -1,4 +1,5 @@
 /* eval.c: the eval pipeline: a run read on one thread, measured on another. */
+/* SPDX-License-Identifier: MIT */
 #include "eval/eval.h"
 
 #include <pthread.h>

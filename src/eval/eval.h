@@ -1,4 +1,5 @@
 /* eval.h: runs evaluated against qrels or preferences as trec_eval does. */
+/* SPDX-License-Identifier: MIT */
 #ifndef TJ_EVAL_H
 #define TJ_EVAL_H
 

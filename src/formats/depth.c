@@ -1,4 +1,5 @@
 /* depth.c: the reader of per-topic pool depth files ("qid K"), for pool --depth-file. */
+/* SPDX-License-Identifier: MIT */
 #include "formats/formats.h"
 
 #include <string.h>

@@ -1,4 +1,5 @@
 /* docs_jsonl.c: the reader of JSONL collections (one JSON object a line: id, contents, title). */
+/* SPDX-License-Identifier: MIT */
 #include "docs_private.h"
 
 #include <stdlib.h>

@@ -1,4 +1,5 @@
 /* docs_private.h: what the parts of the document reader (docs*.c) share and no other file sees. */
+/* SPDX-License-Identifier: MIT */
 #ifndef TJ_DOCS_PRIVATE_H
 #define TJ_DOCS_PRIVATE_H
 

@@ -1,4 +1,5 @@
 /* docs_sgml.c: the reader of TREC SGML collections (<DOC>, <DOCNO>, <TEXT>), a document at a time. */
+/* SPDX-License-Identifier: MIT */
 #include "docs_private.h"
 
 #include <stdlib.h>

@@ -1,4 +1,5 @@
 /* docs_tsv.c: the reader of TSV collections ("docno<TAB>text" a line). */
+/* SPDX-License-Identifier: MIT */
 #include "docs_private.h"
 
 #include <stdlib.h>

@@ -1,4 +1,5 @@
 /* formats.h: the public interface of the formats module: strict readers for TREC run and qrels files. */
+/* SPDX-License-Identifier: MIT */
 #ifndef TJ_FORMATS_H
 #define TJ_FORMATS_H
 

@@ -1,4 +1,5 @@
 /* input.c: buffered line input from plain files, gzip files and stdin, and field splitting. */
+/* SPDX-License-Identifier: MIT */
 #include "formats.h"
 
 #include <errno.h>

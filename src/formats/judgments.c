@@ -1,4 +1,5 @@
 /* judgments.c: judgments made elsewhere: per-assessor qrels, CSV and JSONL. */
+/* SPDX-License-Identifier: MIT */
 #include "formats.h"
 
 #include <math.h>

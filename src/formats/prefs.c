@@ -1,4 +1,5 @@
 /* prefs.c: the reader of preference judgments ("qid jg jsg docno level", eval -R prefs) and of qrels read as preferences (-R qrels_prefs). */
+/* SPDX-License-Identifier: MIT */
 #include "formats.h"
 
 #include <stdlib.h>

@@ -1,4 +1,5 @@
 /* qrels.c: the strict reader of TREC qrels files ("qid iter docno rel", or "qid jg docno rel"), indexed for lookup. */
+/* SPDX-License-Identifier: MIT */
 #include "formats.h"
 
 #include <stdlib.h>

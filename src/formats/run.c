@@ -1,4 +1,5 @@
 /* run.c: the strict reader of TREC run files ("qid iter docno rank score tag"), topic by topic. */
+/* SPDX-License-Identifier: MIT */
 #include "formats.h"
 
 #include <stdlib.h>

@@ -1,4 +1,5 @@
 /* topics_private.h: what the parts of the topic reader (topics*.c) share and no other file sees. */
+/* SPDX-License-Identifier: MIT */
 #ifndef TJ_TOPICS_PRIVATE_H
 #define TJ_TOPICS_PRIVATE_H
 

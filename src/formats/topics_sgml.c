@@ -1,4 +1,5 @@
 /* topics_sgml.c: the reader of TREC SGML topics (<top> <num> Number: 401 <title> ... </top>). */
+/* SPDX-License-Identifier: MIT */
 #include "topics_private.h"
 
 #include <limits.h>

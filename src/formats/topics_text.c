@@ -1,4 +1,5 @@
 /* topics_text.c: the strings of the topic reader: a growable buffer, UTF-8 repair and cleaning. */
+/* SPDX-License-Identifier: MIT */
 #include "topics_private.h"
 
 #include <limits.h>

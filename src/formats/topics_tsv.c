@@ -1,4 +1,5 @@
 /* topics_tsv.c: the reader of "id<TAB>text" topics. */
+/* SPDX-License-Identifier: MIT */
 #include "topics_private.h"
 
 #include <limits.h>

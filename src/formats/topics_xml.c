@@ -1,4 +1,5 @@
 /* topics_xml.c: the reader of XML topics (CLEF, TREC-COVID, CLEF eHealth) with libxml2, no network and bounded entities. */
+/* SPDX-License-Identifier: MIT */
 #include "topics_private.h"
 
 #include <limits.h>

@@ -1,4 +1,5 @@
 /* zscores.c: the strict reader of z-score reference files ("qid measure mean stddev", for eval -Z). */
+/* SPDX-License-Identifier: MIT */
 #include "formats.h"
 
 #include <stdlib.h>

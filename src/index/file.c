@@ -1,4 +1,5 @@
 /* file.c: the index file beside a campaign ("<campaign>.index"): checked reading, atomic writing. */
+/* SPDX-License-Identifier: MIT */
 #include "index_private.h"
 
 #include <dirent.h>

@@ -1,4 +1,5 @@
 /* index.c: the inverted index in memory: adding documents, term statistics, and top-k queries under each scoring model. */
+/* SPDX-License-Identifier: MIT */
 #include "index_private.h"
 
 #include <math.h>

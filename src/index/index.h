@@ -1,4 +1,5 @@
 /* index.h: the public interface of the index module: the inverted index and the scoring models of `trecjudge search` (text analysis is the text module's). */
+/* SPDX-License-Identifier: MIT */
 #ifndef TJ_INDEX_H
 #define TJ_INDEX_H
 

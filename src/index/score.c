@@ -1,4 +1,5 @@
 /* score.c: the scoring models' names, parameters and term weights (idf, BM25's saturated tf). */
+/* SPDX-License-Identifier: MIT */
 #include "index.h"
 
 #include <math.h>

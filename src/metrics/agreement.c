@@ -1,4 +1,5 @@
 /* agreement.c: agreement between assessors: Cohen's and Fleiss' kappa. */
+/* SPDX-License-Identifier: MIT */
 #include "metrics/metrics.h"
 
 #include <stdlib.h>

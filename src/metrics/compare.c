@@ -1,4 +1,5 @@
 /* compare.c: paired significance tests between runs, corrected per test. */
+/* SPDX-License-Identifier: MIT */
 #include "metrics/metrics.h"
 
 #include <stdlib.h>

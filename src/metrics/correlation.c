@@ -1,4 +1,5 @@
 /* correlation.c: rank correlation between two scorings of the same systems: Kendall's tau-b and tau_AP (pure). */
+/* SPDX-License-Identifier: MIT */
 #include "metrics.h"
 
 #include <math.h>

@@ -1,4 +1,5 @@
 /* measures.c: every per-topic measure (trec_eval's and trecjudge's own), the registry, and summaries. */
+/* SPDX-License-Identifier: MIT */
 #include "metrics.h"
 
 #include <ctype.h>

@@ -1,4 +1,5 @@
 /* metrics.h: the public interface of the metrics module: ranking, every measure, and summaries (pure, no I/O). */
+/* SPDX-License-Identifier: MIT */
 #ifndef TJ_METRICS_H
 #define TJ_METRICS_H
 

@@ -1,4 +1,5 @@
 /* names.c: a measure's spellings that reports accept, and the one label they print (pure). */
+/* SPDX-License-Identifier: MIT */
 #include "metrics.h"
 
 #include <stdio.h>

@@ -1,4 +1,5 @@
 /* prefs.c: preference judgments (trec_eval's -R prefs and -R qrels_prefs): counts of preferences a ranking fulfils, and the prefs_* measures. */
+/* SPDX-License-Identifier: MIT */
 #include "metrics.h"
 
 #include <stdio.h>

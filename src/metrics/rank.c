@@ -1,4 +1,5 @@
 /* rank.c: turns retrieved documents and judgments into the ranked grade list every measure reads. */
+/* SPDX-License-Identifier: MIT */
 #include "metrics.h"
 
 #include <limits.h>

@@ -1,4 +1,5 @@
 /* stats.c: distributions, paired significance tests, multiple-comparison correction and assessor agreement (pure). */
+/* SPDX-License-Identifier: MIT */
 #include "metrics.h"
 
 #include <math.h>

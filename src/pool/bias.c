@@ -1,4 +1,5 @@
 /* bias.c: leave-one-run-out bias: MAP with and without a run's unique documents. */
+/* SPDX-License-Identifier: MIT */
 #include "pool/pool.h"
 
 #include <stdlib.h>

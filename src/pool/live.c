@@ -1,4 +1,5 @@
 /* live.c: Move-to-Front and MaxMean, which choose the next document to judge from the judgments so far (docs/POOLING.md). */
+/* SPDX-License-Identifier: MIT */
 #include "pool.h"
 
 #include <stdlib.h>

@@ -1,4 +1,5 @@
 /* pool.c: building a topic's pool from the runs' rankings (depth-k, Take@N), its presentation order and its statistics. */
+/* SPDX-License-Identifier: MIT */
 #include "pool.h"
 
 #include <math.h>

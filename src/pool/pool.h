@@ -1,4 +1,5 @@
 /* pool.h: the public interface of the pool module: pooling strategies, presentation order, pool statistics, live orders (pure, no I/O). */
+/* SPDX-License-Identifier: MIT */
 #ifndef TJ_POOL_H
 #define TJ_POOL_H
 

@@ -1,4 +1,5 @@
 /* agreement.c: the agreement between assessors written as tables. */
+/* SPDX-License-Identifier: MIT */
 #include "report/report.h"
 
 #include <stdio.h>

@@ -1,4 +1,5 @@
 /* board.c: the live report's tables: board, one run, stability, comparisons. */
+/* SPDX-License-Identifier: MIT */
 #include "report/report.h"
 
 #include <stdio.h>

@@ -1,4 +1,5 @@
 /* chart.c: the live report's charts: curves, R-precision difference, box plots, heatmap. */
+/* SPDX-License-Identifier: MIT */
 #include "report/report.h"
 
 #include <math.h>

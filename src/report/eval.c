@@ -1,4 +1,5 @@
 /* eval.c: writes evaluation results in trec_eval's text format, as TSV, or as JSON. */
+/* SPDX-License-Identifier: MIT */
 #include "report.h"
 
 #include <math.h>

@@ -1,4 +1,5 @@
 /* html.c: pieces of a self-contained HTML report: page, sections, tables; inline CSS. */
+/* SPDX-License-Identifier: MIT */
 #include "report.h"
 
 #include <string.h>

@@ -1,4 +1,5 @@
 /* live.c: the live leaderboard: every measure of every run over the judged topics, recomputed one topic at a time as judgments arrive. */
+/* SPDX-License-Identifier: MIT */
 #include "report.h"
 
 #include <limits.h>

@@ -1,4 +1,5 @@
 /* plot.c: charts of curves, per-topic differences, box plots and heatmaps drawn with Unicode block characters (SVG: svg.c). */
+/* SPDX-License-Identifier: MIT */
 #include "report.h"
 
 #include <math.h>

@@ -1,4 +1,5 @@
 /* report.h: the public interface of the report module: evaluation results as trec_eval text, TSV or JSON. */
+/* SPDX-License-Identifier: MIT */
 #ifndef TJ_REPORT_H
 #define TJ_REPORT_H
 

@@ -1,4 +1,5 @@
 /* svg.c: figures for papers as SVG: curves, per-topic differences, box plots, heatmaps. */
+/* SPDX-License-Identifier: MIT */
 #include "report.h"
 
 #include <math.h>

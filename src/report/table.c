@@ -1,4 +1,5 @@
 /* table.c: tables of text cells written as aligned text, TSV, JSON, Markdown or LaTeX. */
+/* SPDX-License-Identifier: MIT */
 #include "report.h"
 
 #include <stdlib.h>

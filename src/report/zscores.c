@@ -1,4 +1,5 @@
 /* zscores.c: trec_eval's text output of a run's values under -Z (z-scores). */
+/* SPDX-License-Identifier: MIT */
 #include "report/report.h"
 
 static void z_line(util_out *o, const char *name, const char *qid, double v)

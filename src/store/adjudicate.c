@@ -1,4 +1,5 @@
 /* adjudicate.c: the store's side of adjudication: disputed documents, final grades. */
+/* SPDX-License-Identifier: MIT */
 #include "store_private.h"
 
 static const char sql_set[] =

@@ -1,4 +1,5 @@
 /* assess.c: the store's side of an assessment session: assigned topics, one assessor's judgments, withdrawing a judgment. */
+/* SPDX-License-Identifier: MIT */
 #include "store_private.h"
 
 #include <stdlib.h>

@@ -1,4 +1,5 @@
 /* import.c: imports in short transactions: the import lock, pending rows, publishing, staged qrels, and recovery after a kill. */
+/* SPDX-License-Identifier: MIT */
 #include "store_private.h"
 
 #include <errno.h>

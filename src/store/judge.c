@@ -1,4 +1,5 @@
 /* judge.c: what judge, status, pool and backup ask of the campaign: pool membership, pooled documents without text, the online backup. */
+/* SPDX-License-Identifier: MIT */
 #include "store_private.h"
 
 #include <errno.h>

@@ -1,4 +1,5 @@
 /* pool.c: the store's side of pooling: a topic's pool size and last position, a topic's judgments for the live strategies. */
+/* SPDX-License-Identifier: MIT */
 #include "store_private.h"
 
 static const char sql_pool_info[] =

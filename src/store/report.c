@@ -1,4 +1,5 @@
 /* report.c: what the live report reads from the campaign: the judgment history in the order it was written. */
+/* SPDX-License-Identifier: MIT */
 #include "store_private.h"
 
 static const char sql_history[] =

@@ -1,4 +1,5 @@
 /* runs.c: the campaign's runs: listed, removed, replaced, and marked when they feed a pool. */
+/* SPDX-License-Identifier: MIT */
 #include "store_private.h"
 
 #include <string.h>

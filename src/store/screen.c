@@ -1,4 +1,5 @@
 /* screen.c: the store's side of the assessment screen: set aside, summaries, progress, times. */
+/* SPDX-License-Identifier: MIT */
 #include "store_private.h"
 
 #include <stdlib.h>

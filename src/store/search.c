@@ -1,4 +1,5 @@
 /* search.c: what the search index reads from the store: the documents after a given rowid, in rowid order. */
+/* SPDX-License-Identifier: MIT */
 #include "store_private.h"
 
 static const char sql_docs_after[] =

@@ -1,4 +1,5 @@
 /* store.c: the campaign file: schema, migrations, and every SQL statement of the project. */
+/* SPDX-License-Identifier: MIT */
 #include "store.h"
 #include "store_private.h"
 

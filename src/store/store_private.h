@@ -1,4 +1,5 @@
 /* store_private.h: what the store's own files share (never included outside src/store/). */
+/* SPDX-License-Identifier: MIT */
 #ifndef TJ_STORE_PRIVATE_H
 #define TJ_STORE_PRIVATE_H
 

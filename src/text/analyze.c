@@ -1,4 +1,5 @@
 /* analyze.c: a word to its term: full case folding and NFKC (utf8proc), stop words (share/stopwords/<lang>.txt), Snowball's stemmers (libstemmer). */
+/* SPDX-License-Identifier: MIT */
 #include "text/text.h"
 
 #include <libstemmer.h>

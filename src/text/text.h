@@ -1,4 +1,5 @@
 /* text.h: the public interface of the text module: what a character is (utf8proc), what a term is (tokenizer, case folding, Snowball stemmers, stop word lists), for the index and the screen alike. */
+/* SPDX-License-Identifier: MIT */
 #ifndef TJ_TEXT_H
 #define TJ_TEXT_H
 

@@ -1,4 +1,5 @@
 /* tokenize.c: UTF-8 text to terms: words analysed by text_word_term, CJK as overlapping character bigrams. */
+/* SPDX-License-Identifier: MIT */
 #include "text/text.h"
 
 typedef struct tok {

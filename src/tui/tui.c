@@ -1,4 +1,5 @@
 /* tui.c: the assessment screen's terminal: setup and restore, signals, the key loop, and the screen shown for each mode of the session. */
+/* SPDX-License-Identifier: MIT */
 #include "tui/tui_private.h"
 
 #include <langinfo.h>

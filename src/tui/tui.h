@@ -1,4 +1,5 @@
 /* tui.h: the public interface of the terminal screens (the only module that includes curses). */
+/* SPDX-License-Identifier: MIT */
 #ifndef TJ_TUI_H
 #define TJ_TUI_H
 

@@ -1,4 +1,5 @@
 /* tui_private.h: what the files of the terminal screens share: colours, the layout, the drawing helpers of the frame, and the interface every screen has. */
+/* SPDX-License-Identifier: MIT */
 #ifndef TJ_TUI_PRIVATE_H
 #define TJ_TUI_PRIVATE_H
 

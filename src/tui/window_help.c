@@ -1,4 +1,5 @@
 /* window_help.c: the help screen: the session's key table (grade keys first), and the keys no grade may use. */
+/* SPDX-License-Identifier: MIT */
 #include "tui/tui_private.h"
 
 #include <stdio.h>

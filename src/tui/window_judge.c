@@ -1,4 +1,5 @@
 /* window_judge.c: the judging screen: the frame, the document panel, and the input line when a prompt is open. */
+/* SPDX-License-Identifier: MIT */
 #include "tui/tui_private.h"
 
 static void *judge_init(assess_session *a, const tui_report *report)

@@ -1,4 +1,5 @@
 /* window_report.c: the live report screen: lines the report callback makes for the width, made safe before they are drawn. */
+/* SPDX-License-Identifier: MIT */
 #include "tui/tui_private.h"
 
 #include <stdlib.h>

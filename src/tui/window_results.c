@@ -1,4 +1,5 @@
 /* window_results.c: the results of a search over the whole collection, in place of the document panel; Enter opens one. */
+/* SPDX-License-Identifier: MIT */
 #include "tui/tui_private.h"
 
 static void *results_init(assess_session *a, const tui_report *report)

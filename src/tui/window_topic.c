@@ -1,4 +1,5 @@
 /* window_topic.c: the whole topic on the screen (v); any key goes back. */
+/* SPDX-License-Identifier: MIT */
 #include "tui/tui_private.h"
 
 #include <stdio.h>

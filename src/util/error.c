@@ -1,4 +1,5 @@
 /* error.c: errors with their place, warnings and fatal exits, with control bytes escaped. */
+/* SPDX-License-Identifier: MIT */
 #include "util.h"
 
 #include <errno.h>

@@ -1,4 +1,5 @@
 /* hash.c: the 64-bit string hash every hash table of the program uses. */
+/* SPDX-License-Identifier: MIT */
 #include "util.h"
 
 #include <string.h>

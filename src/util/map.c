@@ -1,4 +1,5 @@
 /* map.c: the string map (open addressing, keys in an arena or borrowed) every module uses. */
+/* SPDX-License-Identifier: MIT */
 #include "util.h"
 
 #include <stdlib.h>

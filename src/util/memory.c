@@ -1,4 +1,5 @@
 /* memory.c: allocation that never returns NULL, growing arrays, and the string arena. */
+/* SPDX-License-Identifier: MIT */
 #include "util.h"
 
 #include <stdlib.h>

@@ -1,4 +1,5 @@
 /* name.c: the one rule for names (topic ids, docnos, assessors, tags) entering the program, and the names of enum values. */
+/* SPDX-License-Identifier: MIT */
 #include "util.h"
 
 #include <string.h>

@@ -1,4 +1,5 @@
 /* out.c: the buffered output writer (text, fixed-point numbers, JSON strings). */
+/* SPDX-License-Identifier: MIT */
 #include "util.h"
 
 #include <math.h>

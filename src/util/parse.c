@@ -1,4 +1,5 @@
 /* parse.c: strict parsing of decimal numbers, exactly as strtod but without its laxness. */
+/* SPDX-License-Identifier: MIT */
 #include "util.h"
 
 #include <errno.h>

@@ -1,4 +1,5 @@
 /* progress.c: the progress bar drawn on stderr when it is a terminal. */
+/* SPDX-License-Identifier: MIT */
 #include "util.h"
 
 #include <stdlib.h>

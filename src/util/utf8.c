@@ -1,4 +1,5 @@
 /* utf8.c: decoding and encoding of UTF-8 sequences, and the length of an ill-formed one. */
+/* SPDX-License-Identifier: MIT */
 #include "util.h"
 
 size_t util_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp)

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # adjudicate_cli.sh: tests of adjudicated judgments: qrels export --policy adjudicated, agreement.
+# SPDX-License-Identifier: MIT
 set -u
 . "$(dirname "$0")/../lib.sh"
 tj_need_binary

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # backup_cli.sh: `trecjudge backup` while 8 writers judge: every copy opens, passes check, and holds every judgment acknowledged before it began.
+# SPDX-License-Identifier: MIT
 set -u
 . "$(dirname "$0")/../lib.sh"
 pids=()

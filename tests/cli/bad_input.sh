@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # bad_input.sh: every file of the bad input catalogue (tests/bad/MANIFEST.tsv) is refused with its exit status, file:line message, and an unchanged campaign.
+# SPDX-License-Identifier: MIT
 set -u
 . "$(dirname "$0")/../lib.sh"
 tj_allow_valgrind

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # campaign_cli.sh: command-line tests of opening a campaign: files that are not campaigns stay untouched, read-only campaigns are read, older schemas are migrated, a held write lock is waited for.
+# SPDX-License-Identifier: MIT
 set -u
 . "$(dirname "$0")/../lib.sh"
 tj_allow_valgrind

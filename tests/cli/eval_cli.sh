@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # eval_cli.sh: command-line tests of `trecjudge eval` on small files made for the project.
+# SPDX-License-Identifier: MIT
 set -u
 . "$(dirname "$0")/../lib.sh"
 tj_allow_valgrind

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # exchange_cli.sh: judgments exchanged with other copies and tools (qrels, CSV, JSONL, merge, pool).
+# SPDX-License-Identifier: MIT
 set -u
 . "$(dirname "$0")/../lib.sh"
 tj_allow_valgrind

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # figures_cli.sh: command-line tests of the report's figures: LaTeX, SVG plots, the HTML report.
+# SPDX-License-Identifier: MIT
 set -u
 . "$(dirname "$0")/../lib.sh"
 tj_need_binary

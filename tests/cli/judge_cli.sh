@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # judge_cli.sh: command-line tests of judge (answers as lines arrive, grades and pool checked), the qrels grade warning, documents without text (pool, status) and check's disagreements.
+# SPDX-License-Identifier: MIT
 set -u
 . "$(dirname "$0")/../lib.sh"
 tj_allow_valgrind

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # keys_cli.sh: command-line tests of the grade keys `trecjudge init` accepts: none may be a key the assessment screen uses for something else.
+# SPDX-License-Identifier: MIT
 set -u
 . "$(dirname "$0")/../lib.sh"
 man=$tj_root/share/man/trecjudge.1

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # lock_cli.sh: imports never starve judging (short transactions), and a killed or failed import leaves the campaign as it was (or, after its commit point, as after the whole import).
+# SPDX-License-Identifier: MIT
 set -u
 . "$(dirname "$0")/../lib.sh"
 kills=${LOCK_KILLS:-15}

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # options_cli.sh: the command table, the committed bash completion and the man page agree.
+# SPDX-License-Identifier: MIT
 set -u
 . "$(dirname "$0")/../lib.sh"
 tj_need_binary

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # organizer_cli.sh: command-line tests of an organizer's campaign: runs, pools, topics, assessors.
+# SPDX-License-Identifier: MIT
 set -u
 . "$(dirname "$0")/../lib.sh"
 tj_allow_valgrind

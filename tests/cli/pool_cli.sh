@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # pool_cli.sh: command-line tests of `trecjudge pool` on small runs made here (worked out by hand) and on the robust03 runs.
+# SPDX-License-Identifier: MIT
 set -u
 . "$(dirname "$0")/../lib.sh"
 

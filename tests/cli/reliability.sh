@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # reliability.sh: no judgment lost when the writer is killed (kill -9, 200 times) or when 8 writers share a campaign.
+# SPDX-License-Identifier: MIT
 set -u
 . "$(dirname "$0")/../lib.sh"
 

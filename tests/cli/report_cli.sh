@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # report_cli.sh: command-line tests of `trecjudge report`, `compare` and `agreement`: the live leaderboard equals `eval` on the exported qrels after every judgment; golden outputs.
+# SPDX-License-Identifier: MIT
 set -u
 . "$(dirname "$0")/../lib.sh"
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # search_cli.sh: command-line tests of `trecjudge index` and `trecjudge search` on a small collection made here.
+# SPDX-License-Identifier: MIT
 set -u
 . "$(dirname "$0")/../lib.sh"
 

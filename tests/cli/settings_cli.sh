@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # settings_cli.sh: tests of `trecjudge settings`: the settings, their defaults, values refused.
+# SPDX-License-Identifier: MIT
 set -u
 . "$(dirname "$0")/../lib.sh"
 tj_need_binary

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # store_cli.sh: command-line tests of the campaign commands: init, runs/qrels import, export, status, judge.
+# SPDX-License-Identifier: MIT
 set -u
 . "$(dirname "$0")/../lib.sh"
 tj_allow_valgrind

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # fuzz.sh: runs each libFuzzer target for N minutes (default 5) from a clang --enable-fuzzing build.
+# SPDX-License-Identifier: MIT
 set -euo pipefail
 minutes=${1:-5}
 top=$(cd "$(dirname "$0")/../.." && pwd)

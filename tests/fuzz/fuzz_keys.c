@@ -1,4 +1,5 @@
 /* fuzz_keys.c: libFuzzer target for the assessment session: key sequences against a small campaign, and untrusted bytes through the display text. */
+/* SPDX-License-Identifier: MIT */
 #include <locale.h>
 #include <stdint.h>
 #include <stdio.h>

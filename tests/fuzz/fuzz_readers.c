@@ -1,4 +1,5 @@
 /* fuzz_readers.c: libFuzzer targets for the readers of the formats module (one binary per target via FUZZ_TARGET). */
+/* SPDX-License-Identifier: MIT */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>

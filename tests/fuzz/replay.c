@@ -1,4 +1,5 @@
 /* replay.c: runs a fuzz target over every file of its seed corpus (used by make check without libFuzzer). */
+/* SPDX-License-Identifier: MIT */
 #include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>

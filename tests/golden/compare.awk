@@ -1,4 +1,5 @@
 # compare.awk: compare an evaluation output in trec_eval's format with the expected one.
+# SPDX-License-Identifier: MIT
 #
 # usage: awk -v expected=FILE -v name=CASE [-v tol=0.00005] [-v max=10] -f compare.awk ACTUAL
 #

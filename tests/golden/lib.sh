@@ -1,4 +1,5 @@
 # lib.sh: what the golden-output tests add to ../lib.sh (sourced by them, with it; not run).
+# SPDX-License-Identifier: MIT
 #
 # Every call may run under valgrind (TJ_VALGRIND=1, see ../lib.sh). Offers, besides ../lib.sh:
 #   tj_compare NAME EXPECTED ACTUAL   0 when they match (see compare.awk: same lines, values

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # robust03.sh: the 17 TREC 2003 Robust track runs against trec_eval v10.0's outputs.
+# SPDX-License-Identifier: MIT
 #
 # Each file ../shared/golden/trec2003_robust/RUN.MEASURE[.FLAG]...txt is the expected
 # output of

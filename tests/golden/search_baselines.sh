@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # search_baselines.sh: BM25 beats tf-idf and Jaccard on Vaswani/NPL and CACM, near the published BM25 figures.
+# SPDX-License-Identifier: MIT
 #
 # Builds a campaign per collection from ../shared (documents, topics), indexes it with the
 # default analysis (Snowball's English stemmer and stop words, as Anserini and PyTerrier

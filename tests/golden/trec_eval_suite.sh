@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # trec_eval_suite.sh: trec_eval's own test suite, run with `trecjudge eval`.
+# SPDX-License-Identifier: MIT
 #
 # The commands come from ../shared/data/trec_eval_test/QUICKTEST_COMMANDS.txt (trec_eval's
 # "make quicktest"), each written as

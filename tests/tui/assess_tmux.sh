@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # assess_tmux.sh: end-to-end tests of the assessment screen: the real binary in a detached tmux session, driven with send-keys and read with capture-pane.
+# SPDX-License-Identifier: MIT
 set -u
 . "$(dirname "$0")/../lib.sh"
 if ! command -v tmux >/dev/null 2>&1; then

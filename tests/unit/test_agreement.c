@@ -1,4 +1,5 @@
 /* test_agreement.c: unit tests of agreement between assessors, worked by hand. */
+/* SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

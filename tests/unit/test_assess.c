@@ -1,4 +1,5 @@
 /* test_assess.c: cmocka unit tests of the assessment session: safe text, wrapping, highlighting, and every key's effect on the state and the store. */
+/* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

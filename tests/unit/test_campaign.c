@@ -1,4 +1,5 @@
 /* test_campaign.c: unit tests of the campaign module on small campaigns. */
+/* SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

@@ -1,4 +1,5 @@
 /* test_compare.c: unit tests of the pairwise comparison of runs, worked by hand. */
+/* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,4 +1,5 @@
 /* test_docs.c: cmocka unit tests of the document readers (TREC SGML, JSONL, TSV, gzip). */
+/* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,4 +1,5 @@
 /* test_eval.c: unit tests of the eval module on hand-worked qrels and runs. */
+/* SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

@@ -1,4 +1,5 @@
 /* test_formats.c: cmocka unit tests of the run, qrels and z-score readers, good and malformed input. */
+/* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

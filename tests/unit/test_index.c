@@ -1,4 +1,5 @@
 /* test_index.c: cmocka tests of the index module: the six scoring models on textbook examples, queries analysed as documents, the index file. */
+/* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

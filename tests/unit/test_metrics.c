@@ -1,4 +1,5 @@
 /* test_metrics.c: cmocka unit tests of the metrics module: textbook examples, ranking, measure sets. */
+/* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

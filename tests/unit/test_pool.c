@@ -1,4 +1,5 @@
 /* test_pool.c: unit tests of the pool module on hand-made rankings whose pools are worked out by hand in the comments. */
+/* SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

@@ -1,4 +1,5 @@
 /* test_report_board.c: unit tests of the report's tables, charts and -Z output. */
+/* SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

@@ -1,4 +1,5 @@
 /* test_report_live.c: cmocka unit tests of the live report: values by hand, incremental equals rebuilt, ordering, drill-down, stability, text lines, curves, tables. */
+/* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

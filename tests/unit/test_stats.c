@@ -1,4 +1,5 @@
 /* test_stats.c: cmocka unit tests of the statistics of the metrics module: distributions, paired tests, corrections, agreement, rank correlation. */
+/* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,4 +1,5 @@
 /* test_store.c: cmocka unit tests of the campaign store: schema, imports, judgments, history, rollback. */
+/* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,4 +1,5 @@
 /* test_store_report.c: cmocka unit tests of the store's live-report section: the judgment history in order, a document's merged grade. */
+/* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,4 +1,5 @@
 /* test_text.c: cmocka tests of the text module: character classes, case folding and widths, the tokenizer, Snowball's stemmers and the stop word lists. */
+/* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

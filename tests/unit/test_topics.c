@@ -1,4 +1,5 @@
 /* test_topics.c: cmocka tests of the topic reader: formats, hostile XML, bad input, real files. */
+/* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,4 +1,5 @@
 /* test_util.c: cmocka unit tests of the util module (number parsing, formatting, hashing, the string map, output). */
+/* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
