@@ -9,6 +9,7 @@
 #   crlf      a CR before the line end
 #   header    the first line (after a #! line) is not the file's one-line comment:
 #             "/* name.c: what it is for. */" in C, "# name.sh: ..." in scripts
+#   licence   the line after it does not name the licence ("SPDX-License-Identifier: MIT")
 # over the C files under src/, tests/ and bench/, the scripts (tests/ and bench/ *.sh and
 # *.awk, .ci/run, share/demo/make_runs.sh), Makefile.am and configure.ac.
 #
@@ -48,6 +49,9 @@ tr '\n' '\0' <"$tmp/files" | xargs -0 env LC_ALL=C "$AWK" '
                     index(line, "dnl " name ": ") == 1
         if (!good) print "header", FILENAME, FNR, substr(line, 1, 80)
     }
+    FNR == header_line + 1 && index($0, "SPDX-License-Identifier: MIT") == 0 {
+        print "licence", FILENAME, FNR, substr($0, 1, 80)
+    }
     {
         line = $0
         if (line ~ /\r$/) { print "crlf", FILENAME, FNR, ""; sub(/\r$/, "", line) }
@@ -73,7 +77,7 @@ fi
 
 if [ -r "$allow" ]; then grep -v '^#' "$allow" >"$tmp/allow"; else : >"$tmp/allow"; fi
 nfiles=$(wc -l <"$tmp/files")
-for rule in tab long trailing crlf header; do
+for rule in tab long trailing crlf header licence; do
     # Files with more violations than allowed, and files whose allowance can be lowered.
     "$AWK" -v rule="$rule" 'NR == FNR { if ($1 == rule) allowed[$3] = $2; next }
         $1 == rule { seen[$3] = $2 }
