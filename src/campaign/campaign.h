@@ -156,7 +156,10 @@ int campaign_pool_next(campaign_pool *c, const char *qid, long level, char **doc
                        size_t *judged, size_t *candidates, util_error *err);
 
 /* What pool writes: the forms of its documents, and the formats of its reports. */
-enum { CAMPAIGN_EXPORT_NONE, CAMPAIGN_EXPORT_LIST, CAMPAIGN_EXPORT_QRELS, CAMPAIGN_EXPORT_RUN };
+enum {
+    CAMPAIGN_EXPORT_NONE, CAMPAIGN_EXPORT_LIST, CAMPAIGN_EXPORT_QRELS, CAMPAIGN_EXPORT_RUN,
+    CAMPAIGN_EXPORT_JSONL
+};
 enum { CAMPAIGN_FMT_TABLE, CAMPAIGN_FMT_TSV, CAMPAIGN_FMT_JSON };
 
 /* Document i of n of topic qid's pool in form: list "qid docno", qrels "qid 0 docno -1",
@@ -165,8 +168,12 @@ void campaign_pool_write_doc(util_out *o, int form, const char *qid, const char 
                              size_t n);
 /* Every topic's pool (finished) in form. */
 void campaign_pool_write(util_out *o, const campaign_pool *c, int form);
-/* The campaign's pool table in form, topic by topic in position order. */
-int campaign_pool_write_campaign(store *s, util_out *o, int form, util_error *err);
+/* The campaign's pool table in form, topic by topic in position order. qrels carries each
+ * document's grade under the default policy (max; -1: nobody graded it); jsonl writes one
+ * object a document: topic, fields (by field, then language), docno, title, text (null:
+ * no text in the campaign) and grade (null: unjudged). unjudged keeps only documents
+ * nobody graded. */
+int campaign_pool_write_campaign(store *s, util_out *o, int form, int unjudged, util_error *err);
 /* Per topic: pooled documents, contributing runs, documents one run only contributed; per
  * run: documents contributed and unique ones; with overlap, each pair of runs' shared
  * documents. fmt: CAMPAIGN_FMT_*. */

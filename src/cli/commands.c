@@ -199,8 +199,13 @@ static const cli_option pool_opts[] = {
       "table tsv json", NULL },
     { 'e', "--export", "FORM",
       "list (\"qid docno\", the default with RUN files), qrels (grade -1) or\n"
-      "run (\"qid Q0 docno rank score pool\"); on a campaign: its pool table",
-      "list qrels run", NULL },
+      "run (\"qid Q0 docno rank score pool\"); on a campaign: its pool table,\n"
+      "qrels with each judged document's grade, or jsonl (one JSON object a\n"
+      "document: topic, fields, docno, title, text, grade)",
+      "list qrels run jsonl", NULL },
+    { 'u', "--unjudged", NULL,
+      "with --export on a campaign: only the documents nobody graded",
+      NULL, NULL },
     { 'o', "-o", "FILE", "write to FILE instead of standard output", NULL, "output" },
     { 'n', "-n, --dry-run", NULL,
       "on a campaign: report what would be added, change nothing",
