@@ -485,4 +485,27 @@ typedef struct campaign_imported {
 int campaign_import_file(store *s, const campaign_import *imp, const char *path, void *ctx,
                          campaign_imported *r, util_error *err);
 
+/* ---- merge (merge.c) ---- */
+
+/* What a merge did, per (topic, docno, assessor) of the other copy's history. */
+typedef struct campaign_merged {
+    int64_t assessors;         /* assessors added */
+    int64_t added, unchanged;
+    int64_t conflicts;         /* new conflicts: the copy's judgment stored as NAME@SUFFIX */
+    int64_t conflicts_before;  /* conflicts merged before */
+    char *conflict_suffix;     /* the copy's file name without directory and extension */
+    char *first_conflict;      /* the first new conflict's assessor name, or NULL */
+} campaign_merged;
+
+/* The conflict suffix for a copy at path, allocated: its file name without directory and
+ * extension, white space and control characters made '_'. */
+char *campaign_merge_stem(const char *path);
+/* Brings another copy of the campaign (a file, read-only) in: its assessors, assignments,
+ * judgments and history, in batches of about 100 ms (the caller holds the import lock).
+ * Refused (UTIL_EXIT_DATA) when the copy has topics or pooled documents the campaign
+ * lacks. Never overwrites: an assessor's judgment both copies changed to different grades
+ * is stored under NAME@SUFFIX. Merging again changes nothing. */
+int campaign_merge(store *s, const char *other, campaign_merged *r, util_error *err);
+void campaign_merged_free(campaign_merged *r);
+
 #endif
