@@ -157,7 +157,10 @@ int campaign_pool_next(campaign_pool *c, const char *qid, long level, char **doc
                        size_t *judged, size_t *candidates, util_error *err);
 
 /* What pool writes: the forms of its documents, and the formats of its reports. */
-enum { CAMPAIGN_EXPORT_NONE, CAMPAIGN_EXPORT_LIST, CAMPAIGN_EXPORT_QRELS, CAMPAIGN_EXPORT_RUN };
+enum {
+    CAMPAIGN_EXPORT_NONE, CAMPAIGN_EXPORT_LIST, CAMPAIGN_EXPORT_QRELS, CAMPAIGN_EXPORT_RUN,
+    CAMPAIGN_EXPORT_JSONL
+};
 enum { CAMPAIGN_FMT_TABLE, CAMPAIGN_FMT_TSV, CAMPAIGN_FMT_JSON };
 
 /* Document i of n of topic qid's pool in form: list "qid docno", qrels "qid 0 docno -1",
@@ -166,8 +169,12 @@ void campaign_pool_write_doc(util_out *o, int form, const char *qid, const char 
                              size_t n);
 /* Every topic's pool (finished) in form. */
 void campaign_pool_write(util_out *o, const campaign_pool *c, int form);
-/* The campaign's pool table in form, topic by topic in position order. */
-int campaign_pool_write_campaign(store *s, util_out *o, int form, util_error *err);
+/* The campaign's pool table in form, topic by topic in position order. qrels carries each
+ * document's grade under the default policy (max; -1: nobody graded it); jsonl writes one
+ * object a document: topic, fields (by field, then language), docno, title, text (null:
+ * no text in the campaign) and grade (null: unjudged). unjudged keeps only documents
+ * nobody graded. */
+int campaign_pool_write_campaign(store *s, util_out *o, int form, int unjudged, util_error *err);
 /* Per topic: pooled documents, contributing runs, documents one run only contributed; per
  * run: documents contributed and unique ones; with overlap, each pair of runs' shared
  * documents. fmt: CAMPAIGN_FMT_*. */
@@ -478,5 +485,28 @@ typedef struct campaign_imported {
  * it was (also when the process is killed). */
 int campaign_import_file(store *s, const campaign_import *imp, const char *path, void *ctx,
                          campaign_imported *r, util_error *err);
+
+/* ---- merge (merge.c) ---- */
+
+/* What a merge did, per (topic, docno, assessor) of the other copy's history. */
+typedef struct campaign_merged {
+    int64_t assessors;         /* assessors added */
+    int64_t added, unchanged;
+    int64_t conflicts;         /* new conflicts: the copy's judgment stored as NAME@SUFFIX */
+    int64_t conflicts_before;  /* conflicts merged before */
+    char *conflict_suffix;     /* the copy's file name without directory and extension */
+    char *first_conflict;      /* the first new conflict's assessor name, or NULL */
+} campaign_merged;
+
+/* The conflict suffix for a copy at path, allocated: its file name without directory and
+ * extension, white space and control characters made '_'. */
+char *campaign_merge_stem(const char *path);
+/* Brings another copy of the campaign (a file, read-only) in: its assessors, assignments,
+ * judgments and history, in batches of about 100 ms (the caller holds the import lock).
+ * Refused (UTIL_EXIT_DATA) when the copy has topics or pooled documents the campaign
+ * lacks. Never overwrites: an assessor's judgment both copies changed to different grades
+ * is stored under NAME@SUFFIX. Merging again changes nothing. */
+int campaign_merge(store *s, const char *other, campaign_merged *r, util_error *err);
+void campaign_merged_free(campaign_merged *r);
 
 #endif

@@ -214,20 +214,123 @@ static int topic_list_cb(void *vctx, int64_t topic_id, const char *qid)
     return 0;
 }
 
+/* A topic's fields as a JSON object by language, then field: {"en": {"title": ...}}. */
+typedef struct fields_json {
+    util_out *o;
+    char *lang;
+} fields_json;
+
+static int fields_json_cb(void *vctx, const char *field, const char *lang, const char *text)
+{
+    fields_json *f = vctx;
+    if (f->lang == NULL || strcmp(f->lang, lang) != 0) {
+        util_out_str(f->o, f->lang == NULL ? "{" : "}, ");
+        util_out_json(f->o, lang);
+        util_out_str(f->o, ": {");
+        util_free(&f->lang);
+        f->lang = util_strdup(lang);
+    } else {
+        util_out_str(f->o, ", ");
+    }
+    util_out_json(f->o, field);
+    util_out_str(f->o, ": ");
+    util_out_json(f->o, text);
+    return 0;
+}
+
+static int fields_json_write(store *s, int64_t topic_id, util_out *o, util_error *err)
+{
+    fields_json f = { o, NULL };
+    int rc = store_topic_fields_each(s, topic_id, fields_json_cb, &f, err);
+    util_out_str(o, f.lang == NULL ? "{}" : "}}");
+    util_free(&f.lang);
+    return rc;
+}
+
+static int docno_cmp(const void *key, const void *elem)
+{
+    return strcmp(key, *(char *const *)elem);
+}
+
+/* The grade of docno in jt (merged by the policy), -1 when nobody graded it. */
+static long grade_of(const campaign_judged_topic *jt, const char *docno)
+{
+    if (jt == NULL || jt->n == 0)
+        return -1;
+    char **hit = bsearch(docno, jt->docnos, jt->n, sizeof *jt->docnos, docno_cmp);
+    if (hit == NULL)
+        return -1;
+    long g = jt->grades[hit - jt->docnos];
+    return g < 0 ? -1 : g;
+}
+
+/* One pooled document as a JSON line; fields is the topic's fields object. */
+static int write_jsonl(store *s, util_out *o, const char *qid, const util_out *fields,
+                       const char *docno, long grade, util_error *err)
+{
+    char *title = NULL, *body = NULL;
+    size_t body_len = 0;
+    int found = store_doc_get(s, docno, &title, &body, &body_len, err);
+    if (found < 0)
+        return -1;
+    util_out_str(o, "{\"topic\": ");
+    util_out_json(o, qid);
+    util_out_str(o, ", \"fields\": ");
+    util_out_bytes(o, fields->buf, fields->len);
+    util_out_str(o, ", \"docno\": ");
+    util_out_json(o, docno);
+    util_out_str(o, ", \"title\": ");
+    if (title != NULL)
+        util_out_json(o, title);
+    else
+        util_out_str(o, "null");
+    util_out_str(o, ", \"text\": ");
+    if (found && body != NULL)
+        util_out_json(o, body);
+    else
+        util_out_str(o, "null");
+    if (grade >= 0)
+        util_out_printf(o, ", \"grade\": %ld}\n", grade);
+    else
+        util_out_str(o, ", \"grade\": null}\n");
+    util_free(&title);
+    util_free(&body);
+    return 0;
+}
+
 /* The campaign's pool table, topic by topic in qid order, each in presentation order. */
-int campaign_pool_write_campaign(store *s, util_out *o, int form, util_error *err)
+int campaign_pool_write_campaign(store *s, util_out *o, int form, int unjudged, util_error *err)
 {
     topic_list tl;
     campaign_docnos e;
+    campaign_judged jud;
+    util_out fields;
     memset(&tl, 0, sizeof tl);
     memset(&e, 0, sizeof e);
-    int rc = store_topics_each(s, topic_list_cb, &tl, err);
+    memset(&jud, 0, sizeof jud);
+    util_out_init(&fields, NULL);
+    int graded = unjudged || form == CAMPAIGN_EXPORT_QRELS || form == CAMPAIGN_EXPORT_JSONL;
+    int rc = graded ? campaign_judged_read_campaign(&jud, s, err) : 0;
+    if (rc == 0)
+        rc = store_topics_each(s, topic_list_cb, &tl, err);
     for (size_t i = 0; rc == 0 && i < tl.n; i++) {
+        const campaign_judged_topic *jt = graded ? campaign_judged_find(&jud, tl.qids[i]) : NULL;
+        fields.len = 0;
+        if (form == CAMPAIGN_EXPORT_JSONL)
+            rc = fields_json_write(s, tl.ids[i], &fields, err);
         e.n = 0;
-        rc = campaign_pool_list(s, tl.ids[i], &e, err);
+        if (rc == 0)
+            rc = campaign_pool_list(s, tl.ids[i], &e, err);
         for (size_t k = 0; k < e.n; k++) {
-            if (rc == 0)
-                campaign_pool_write_doc(o, form, tl.qids[i], e.docnos[k], k, e.n);
+            long grade = graded ? grade_of(jt, e.docnos[k]) : -1;
+            if (rc == 0 && !(unjudged && grade >= 0)) {
+                if (form == CAMPAIGN_EXPORT_JSONL)
+                    rc = write_jsonl(s, o, tl.qids[i], &fields, e.docnos[k], grade, err);
+                else if (form == CAMPAIGN_EXPORT_QRELS)
+                    util_out_printf(o, "%s 0 %s %ld\n", tl.qids[i], e.docnos[k], grade);
+                else
+                    campaign_pool_write_doc(o, form, tl.qids[i], e.docnos[k], k, e.n);
+            }
             free(e.docnos[k]);
         }
     }
@@ -236,5 +339,7 @@ int campaign_pool_write_campaign(store *s, util_out *o, int form, util_error *er
     free(tl.qids);
     free(tl.ids);
     free(e.docnos);
+    util_out_free(&fields);
+    campaign_judged_free(&jud);
     return rc;
 }

@@ -74,6 +74,7 @@ int cli_index(int argc, char **argv);
 int cli_search(int argc, char **argv);
 int cli_pool(int argc, char **argv);
 int cli_backup(int argc, char **argv);
+int cli_merge(int argc, char **argv);
 int cli_settings(int argc, char **argv);
 
 /* How one kind of file is imported: the body reads the file (what it can check before

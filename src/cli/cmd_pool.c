@@ -114,7 +114,7 @@ enum {
     OPT_STRATEGY = 'S', OPT_DEPTH = 'k', OPT_DEPTH_FILE = 'K', OPT_BUDGET = 'b', OPT_RBP_P = 'p',
     OPT_ORDER = 'O', OPT_SEED = 's', OPT_STATS = 't', OPT_OVERLAP = 'v', OPT_BIAS = 'B',
     OPT_QRELS = 'q', OPT_FORMAT = 'F', OPT_EXPORT = 'e', OPT_NEXT = 'x', OPT_POLICY = 'Q',
-    OPT_RUNS = 'r'
+    OPT_RUNS = 'r', OPT_UNJUDGED = 'u'
 };
 
 static int usage_error(const char *what)
@@ -140,7 +140,7 @@ static int check_params(pool_params *p)
 /* What pool's command line asks for. */
 typedef struct pool_cmd_opts {
     const char *campaign, *depth_file, *qrels, *output, *next, *runs;
-    int stats, overlap, bias, fmt, export, dry_run, files;
+    int stats, overlap, bias, fmt, export, dry_run, files, unjudged;
     long level;
 } pool_cmd_opts;
 
@@ -216,6 +216,7 @@ static int pool_parse(int argc, char **argv, pool_cmd_opts *o, campaign_pool *c,
         case OPT_BIAS: o->bias = 1; break;
         case OPT_QRELS: o->qrels = optarg; break;
         case OPT_RUNS: o->runs = optarg; g->runs = 1; break;
+        case OPT_UNJUDGED: o->unjudged = 1; break;
         case OPT_POLICY:
             if (campaign_policy_parse(optarg, &jud->policy, &jud->primary) != 0)
                 return usage_error("unknown policy (max, majority, mean, primary=NAME)");
@@ -237,8 +238,10 @@ static int pool_parse(int argc, char **argv, pool_cmd_opts *o, campaign_pool *c,
                 o->export = CAMPAIGN_EXPORT_QRELS;
             else if (strcmp(optarg, "run") == 0)
                 o->export = CAMPAIGN_EXPORT_RUN;
+            else if (strcmp(optarg, "jsonl") == 0)
+                o->export = CAMPAIGN_EXPORT_JSONL;
             else
-                return usage_error("unknown export form (list, qrels, run)");
+                return usage_error("unknown export form (list, qrels, run, jsonl)");
             break;
         default:
             return usage_error(NULL);
@@ -255,6 +258,10 @@ static int pool_parse(int argc, char **argv, pool_cmd_opts *o, campaign_pool *c,
         return UTIL_EXIT_USAGE;
     if (o->files && o->bias && o->qrels == NULL)
         return usage_error("--bias on run files needs --qrels");
+    if (o->files && (o->export == CAMPAIGN_EXPORT_JSONL || o->unjudged))
+        return usage_error("--export jsonl and --unjudged work on a campaign");
+    if (o->unjudged && o->export == CAMPAIGN_EXPORT_NONE)
+        return usage_error("--unjudged goes with --export");
     if (o->files && o->runs != NULL)
         return usage_error("--runs chooses among a campaign's runs (give fewer RUN files)");
     if (o->files && o->dry_run)
@@ -312,7 +319,7 @@ int cli_pool(int argc, char **argv)
         if (c.s == NULL)
             goto out;
         if (export != CAMPAIGN_EXPORT_NONE) {
-            if (campaign_pool_write_campaign(c.s, &out, export, &err) != 0)
+            if (campaign_pool_write_campaign(c.s, &out, export, o.unjudged, &err) != 0)
                 goto fail;
             goto flush;
         }

@@ -200,8 +200,13 @@ static const cli_option pool_opts[] = {
       "table tsv json", NULL },
     { 'e', "--export", "FORM",
       "list (\"qid docno\", the default with RUN files), qrels (grade -1) or\n"
-      "run (\"qid Q0 docno rank score pool\"); on a campaign: its pool table",
-      "list qrels run", NULL },
+      "run (\"qid Q0 docno rank score pool\"); on a campaign: its pool table,\n"
+      "qrels with each judged document's grade, or jsonl (one JSON object a\n"
+      "document: topic, fields, docno, title, text, grade)",
+      "list qrels run jsonl", NULL },
+    { 'u', "--unjudged", NULL,
+      "with --export on a campaign: only the documents nobody graded",
+      NULL, NULL },
     { 'o', "-o", "FILE", "write to FILE instead of standard output", NULL, "output" },
     { 'n', "-n, --dry-run", NULL,
       "on a campaign: report what would be added, change nothing",
@@ -434,6 +439,30 @@ static const cli_command cmd_backup = {
     "check), made one self-contained file, then renamed to DEST. An existing DEST is kept\n"
     "unless --force replaces it. Prints what it copied on standard error.\n",
     backup_opts,
+    NULL,
+    NULL, 0
+};
+
+/* ---- merge ---- */
+static const cli_option merge_opts[] = {
+    CLI_OPT_HELP,
+    CLI_OPT_CAMPAIGN,
+    { 0, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const cli_command cmd_merge = {
+    "merge", cli_merge, "bring another copy's judgments, history and assessors in",
+    "usage: trecjudge merge [-d CAMPAIGN] OTHER\n",
+    "Brings into the campaign the assessors, assignments, judgments and judgment history of\n"
+    "OTHER, another copy of it (a backup judged elsewhere), opened read-only. OTHER must have\n"
+    "no topic and no pooled document the campaign lacks (exit 3). A history entry is\n"
+    "recognised by its topic, document, assessor, time and grade, so merging twice changes\n"
+    "nothing. Nothing is overwritten: when the same assessor changed the same document to\n"
+    "different grades in both copies, OTHER's judgment is kept as assessor NAME@STEM (STEM:\n"
+    "OTHER's file name without extension), a disagreement 'agreement' and 'adjudicate' see.\n"
+    "Writes in short transactions under the import lock; prints a summary on standard\n"
+    "error.\n",
+    merge_opts,
     NULL,
     NULL, 0
 };
@@ -736,6 +765,7 @@ const cli_command *const cli_commands[] = {
     &cmd_status,
     &cmd_check,
     &cmd_backup,
+    &cmd_merge,
     &cmd_index,
     &cmd_search,
     &cmd_eval,

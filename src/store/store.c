@@ -512,7 +512,10 @@ static int store_open_as(const char *path, int readonly, store **out, util_error
         return util_error_set(err, UTIL_EXIT_INPUT, path, 0,
                               "cannot be written (a read-only file or directory): commands that "
                               "only read it (status, report, qrels export) still work");
-    if (store_connect(path, readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE, &s, err) != 0)
+    /* URI names allowed for ATTACH (merge.c); a path without "file:" is read as before */
+    int uri_names = strncmp(path, "file:", 5) != 0 ? SQLITE_OPEN_URI : 0;
+    int flags = (readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | uri_names;
+    if (store_connect(path, flags, &s, err) != 0)
         return -1;
     /* Read the version before any pragma: a file that is not a campaign is left untouched
      * (journal_mode = WAL would rewrite its header). */

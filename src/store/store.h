@@ -457,4 +457,33 @@ int store_judgment_wall_add(store *s, int64_t topic_id, const char *docno, int64
 int store_judgment_times(store *s, int64_t topic_id, const char *docno, int64_t assessor_id,
                          double *active, double *wall, util_error *err);
 
+/* ---- merge (src/store/merge.c) ---- */
+
+/* Attaches another copy of a campaign (the path of its file) read-only, for what follows;
+ * refused (exit 3) when it is of another schema version. */
+int store_merge_attach(store *s, const char *other, util_error *err);
+/* 1 when the attached copy has a topic or pooled documents the campaign lacks (*what
+ * allocated, saying which), 0 when not, -1 on error. */
+int store_merge_missing(store *s, char **what, util_error *err);
+/* Adds the copy's assessors the campaign lacks (*added of them) and its assignments. */
+int store_merge_assessors(store *s, int64_t *added, util_error *err);
+/* Every (topic, docno, assessor) of the copy's judgment history, in that order; fn
+ * returns non-zero to stop (then -1 with err untouched). */
+typedef int (*store_merge_key_fn)(void *ctx, const char *qid, const char *docno,
+                                  const char *assessor);
+int store_merge_keys_each(store *s, store_merge_key_fn fn, void *ctx, util_error *err);
+
+/* What merging one (topic, docno, assessor) did. */
+enum {
+    STORE_MERGE_UNCHANGED,     /* nothing new, or the same grade (new history kept) */
+    STORE_MERGE_ADDED,         /* a judgment the campaign did not have, or the copy's later one */
+    STORE_MERGE_CONFLICT,      /* both changed it to different grades: the copy's stored under
+                                * conflict_name */
+    STORE_MERGE_CONFLICT_KEPT  /* such a conflict, merged before */
+};
+/* Brings the copy's history of one (topic, docno, assessor) in, never overwriting: entries
+ * are recognised by (topic, docno, assessor, at, new_grade). */
+int store_merge_key(store *s, const char *qid, const char *docno, const char *assessor,
+                    const char *conflict_name, int *outcome, util_error *err);
+
 #endif

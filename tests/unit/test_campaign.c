@@ -454,7 +454,7 @@ static void test_judge_one(void **state)
     FILE *fp = fmemopen(buf, sizeof buf, "w");
     util_out o;
     util_out_init(&o, fp);
-    assert_int_equal(campaign_pool_write_campaign(s, &o, CAMPAIGN_EXPORT_LIST, &err), 0);
+    assert_int_equal(campaign_pool_write_campaign(s, &o, CAMPAIGN_EXPORT_LIST, 0, &err), 0);
     util_out_flush(&o);
     util_out_free(&o);
     fclose(fp);
