@@ -1,4 +1,5 @@
 /* merge.c: another copy of a campaign brought in: its assessors, judgments and history. */
+/* SPDX-License-Identifier: MIT */
 #include "campaign/campaign.h"
 
 #include <stdlib.h>

@@ -1,4 +1,5 @@
 /* cmd_merge.c: `trecjudge merge`, another copy's judgments, history and assessors brought in. */
+/* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>
 

@@ -1,4 +1,5 @@
 /* merge.c: the store's side of `merge`: another copy of a campaign attached read-only. */
+/* SPDX-License-Identifier: MIT */
 #include "store_private.h"
 
 #include <stdio.h>

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # merge_cli.sh: `trecjudge merge`: two copies of a campaign judged apart, brought together.
+# SPDX-License-Identifier: MIT
 set -u
 . "$(dirname "$0")/../lib.sh"
 tj_need_binary

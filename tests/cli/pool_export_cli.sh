@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # pool_export_cli.sh: `trecjudge pool --export jsonl|qrels [--unjudged]` on a small campaign.
+# SPDX-License-Identifier: MIT
 set -u
 . "$(dirname "$0")/../lib.sh"
 tj_need_binary
