@@ -637,8 +637,10 @@ static const cli_option compare_opts[] = {
       "max majority mean primary=", NULL },
     { 'b', "--baseline", "TAG", "compare each run with TAG only", NULL, NULL },
     { 't', "--test", "T",
-      "t, wilcoxon, sign, randomization, bootstrap or all (default t)",
-      "t wilcoxon sign randomization bootstrap all", NULL },
+      "t, wilcoxon, sign, randomization, bootstrap, all (these five), or\n"
+      "tukey (Tukey's HSD) or randomized-mc (Carterette's max-difference\n"
+      "permutation test), which test every run at once, uncorrected (default t)",
+      "t wilcoxon sign randomization bootstrap all tukey randomized-mc", NULL },
     { 's', "--sided", "1|2",
       "one-sided (the first run better) or two-sided (default 2)",
       "1 2", NULL },

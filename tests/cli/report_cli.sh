@@ -154,6 +154,16 @@ tj report --sort nope "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && ok "un
 tj report --format xml "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && ok "unknown format" || bad "unknown format" "$(cat "$tmp/err")"
 tj compare --test z "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && ok "unknown test" || bad "unknown test" "$(cat "$tmp/err")"
 tj compare --baseline nobody "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && grep -q "nobody" "$tmp/err" && ok "unknown baseline" || bad "unknown baseline" "$(cat "$tmp/err")"
+# Tests of all runs at once: one p per pair, not corrected further (p_adj = p), seeded.
+for t in tukey randomized-mc; do
+    tj compare --format tsv --test $t "$q" $runs >"$tmp/mc" \
+        && awk -F'\t' -v t=$t 'NR > 1 { n++; if ($9 != t || $11 != $12) bad = 1 }
+            END { exit !(n == 6 && !bad) }' "$tmp/mc" \
+        && tj compare --format tsv --test $t "$q" $runs | cmp -s - "$tmp/mc" \
+        && ok "compare --test $t" || bad "compare --test $t" "$(cat "$tmp/mc")"
+done
+tj compare --format tsv --test tukey "$q" $runs | awk -F'\t' '$2 == "beta" && $3 == "delta" {
+    exit !($11 < 0.001) }' && ok "tukey: beta beats delta" || bad "tukey" "beta-delta p"
 # Several measures: each is compared on its own, as if alone (-m P: every cutoff).
 tj compare --format tsv -m map -m P.10 "$q" $runs >"$tmp/c2" \
     && tj compare --format tsv -m map "$q" $runs >"$tmp/c_map" \
