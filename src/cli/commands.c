@@ -607,6 +607,13 @@ static const cli_option report_opts[] = {
       "redraw every SECONDS as judgments arrive (campaign only)",
       NULL, NULL },
     { 'n', "--count", "N", "with --watch: stop after N drawings", NULL, NULL },
+    { 'T', "--test", "T",
+      "the leaderboard's significance test: t (default), wilcoxon, sign,\n"
+      "randomization, tukey or randomized-mc (seed 42, alpha 0.05)",
+      "t wilcoxon sign randomization tukey randomized-mc", NULL },
+    { 'c', "--correction", "C",
+      "none, holm (default) or bonferroni, over the pairs of runs of a measure",
+      "none holm bonferroni", NULL },
     { 0, NULL, NULL, NULL, NULL, NULL }
 };
 
