@@ -62,7 +62,7 @@ static int compare_parse(int argc, char **argv, compare_cmd_opts *o)
                 o->all_tests = 1;
             } else if (metrics_test_parse(optarg, &o->test) != 0) {
                 util_warn("compare: unknown --test '%s' (t, wilcoxon, sign, randomization, "
-                          "bootstrap, all)", optarg);
+                          "bootstrap, all, tukey, randomized-mc)", optarg);
                 return UTIL_EXIT_USAGE;
             }
             break;

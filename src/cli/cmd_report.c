@@ -13,13 +13,25 @@
 
 /* ---- printing ---- */
 
-/* The leaderboard (of one topic with topic), titled unless tsv or json. */
+/* The leaderboard (of one topic with topic), titled unless tsv or json; over all topics,
+ * with the letters of the runs and the significant differences (test, corr). */
 static void print_board(report_live *l, report_table_format f, size_t sort, const char *topic,
-                        util_out *o)
+                        metrics_test test, metrics_correction corr, util_out *o)
 {
-    char title[256];
+    char title[512];
     int machine = f == REPORT_TABLE_TSV || f == REPORT_TABLE_JSON;
-    report_table *t = report_live_board(l, machine, sort, topic, title, sizeof title);
+    report_table *t;
+    if (topic != NULL || machine) {
+        /* programs read the plain columns (rank, run, measures) */
+        t = report_live_board(l, machine, sort, topic, title, sizeof title);
+    } else {
+        metrics_test_opts to;
+        metrics_test_opts_init(&to);
+        report_sup_style style = f == REPORT_TABLE_TEXT ? REPORT_SUP_CARET
+                                 : f == REPORT_TABLE_MD ? REPORT_SUP_HTML : REPORT_SUP_HOOK;
+        t = report_live_board_tests(l, machine, sort, test, corr, &to, 0.05, style, title,
+                                    sizeof title);
+    }
     report_table_write(t, f, machine ? NULL : title, o);
     report_table_free(&t);
 }
@@ -130,6 +142,8 @@ typedef struct report_cmd_opts {
     int html;                /* --format html: the whole report as one page */
     report_figure fig;
     int stability;
+    metrics_test test;
+    metrics_correction corr;
     long depth, watch, count;
     char *measures;          /* the -m options, comma-separated; freed by the caller */
     size_t mlen;
@@ -248,6 +262,25 @@ static int report_parse(int argc, char **argv, report_cmd_opts *o)
             }
             o->policy = optarg;
             break;
+        case 'T':
+            if (strcmp(optarg, "bootstrap") == 0 || metrics_test_parse(optarg, &o->test) != 0) {
+                util_warn("report: unknown --test '%s' (t, wilcoxon, sign, randomization, "
+                          "tukey, randomized-mc)", optarg);
+                return UTIL_EXIT_USAGE;
+            }
+            break;
+        case 'c':
+            if (strcmp(optarg, "none") == 0)
+                o->corr = METRICS_CORRECT_NONE;
+            else if (strcmp(optarg, "holm") == 0)
+                o->corr = METRICS_CORRECT_HOLM;
+            else if (strcmp(optarg, "bonferroni") == 0)
+                o->corr = METRICS_CORRECT_BONFERRONI;
+            else {
+                util_warn("report: unknown --correction '%s' (none, holm, bonferroni)", optarg);
+                return UTIL_EXIT_USAGE;
+            }
+            break;
         default:
             cli_usage(cmd, stderr);
             return UTIL_EXIT_USAGE;
@@ -316,7 +349,8 @@ static int write_html(campaign_live *c, size_t sort, long depth, const report_cm
 
 int cli_report(int argc, char **argv)
 {
-    report_cmd_opts op = { .format = REPORT_TABLE_TEXT, .depth = 20, .policy = "max" };
+    report_cmd_opts op = { .format = REPORT_TABLE_TEXT, .depth = 20, .policy = "max",
+                           .test = METRICS_TEST_T, .corr = METRICS_CORRECT_HOLM };
     campaign_report_opts_init(&op.ro, "report");
     campaign_live c;
     memset(&c, 0, sizeof c);
@@ -390,7 +424,7 @@ int cli_report(int argc, char **argv)
         else if (run_tag != NULL)
             print_run(c.live, format, run, &o);
         else
-            print_board(c.live, format, sort, topic, &o);
+            print_board(c.live, format, sort, topic, op.test, op.corr, &o);
         if (stability && plot == NULL) {
             if (json_obj)
                 util_out_str(&o, ", \"stability\": ");

@@ -637,6 +637,13 @@ static const cli_option report_opts[] = {
       "redraw every SECONDS as judgments arrive (campaign only)",
       NULL, NULL },
     { 'n', "--count", "N", "with --watch: stop after N drawings", NULL, NULL },
+    { 'T', "--test", "T",
+      "the leaderboard's significance test: t (default), wilcoxon, sign,\n"
+      "randomization, tukey or randomized-mc (seed 42, alpha 0.05)",
+      "t wilcoxon sign randomization tukey randomized-mc", NULL },
+    { 'c', "--correction", "C",
+      "none, holm (default) or bonferroni, over the pairs of runs of a measure",
+      "none holm bonferroni", NULL },
     { 0, NULL, NULL, NULL, NULL, NULL }
 };
 
@@ -667,8 +674,10 @@ static const cli_option compare_opts[] = {
       "max majority mean primary=", NULL },
     { 'b', "--baseline", "TAG", "compare each run with TAG only", NULL, NULL },
     { 't', "--test", "T",
-      "t, wilcoxon, sign, randomization, bootstrap or all (default t)",
-      "t wilcoxon sign randomization bootstrap all", NULL },
+      "t, wilcoxon, sign, randomization, bootstrap, all (these five), or\n"
+      "tukey (Tukey's HSD) or randomized-mc (Carterette's max-difference\n"
+      "permutation test), which test every run at once, uncorrected (default t)",
+      "t wilcoxon sign randomization bootstrap all tukey randomized-mc", NULL },
     { 's', "--sided", "1|2",
       "one-sided (the first run better) or two-sided (default 2)",
       "1 2", NULL },

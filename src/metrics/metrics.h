@@ -230,8 +230,16 @@ typedef enum metrics_test {
     METRICS_TEST_WILCOXON,       /* Wilcoxon signed-rank */
     METRICS_TEST_SIGN,           /* sign test */
     METRICS_TEST_RANDOMIZATION,  /* paired randomization (sign flips), seeded */
-    METRICS_TEST_BOOTSTRAP       /* paired bootstrap of the studentized mean, seeded */
+    METRICS_TEST_BOOTSTRAP,      /* paired bootstrap of the studentized mean, seeded */
+    /* Multiple-comparison procedures over all the runs at once (metrics_multi_compare);
+     * they control the family-wise error themselves, so no correction is applied. */
+    METRICS_TEST_TUKEY,          /* Tukey's HSD after a two-way ANOVA (runs, topics) */
+    METRICS_TEST_RANDOMIZED_MC   /* randomised max-difference test (Carterette 2012), seeded */
 } metrics_test;
+
+#define METRICS_NTESTS 7
+/* 1 for the tests of all runs at once (tukey, randomized-mc). */
+int metrics_test_is_multi(metrics_test t);
 
 typedef struct metrics_test_opts {
     int sided;             /* 2: a != b; 1: a > b */
@@ -256,6 +264,17 @@ void metrics_test_paired(metrics_test test, const double *a, const double *b, si
  * (-1 for an unknown name). */
 const char *metrics_test_name(metrics_test t);
 int metrics_test_parse(const char *name, metrics_test *t);
+
+/* The CDF of the studentized range P(Q < q) for k means and df degrees of freedom
+ * (Copenhaver and Holland 1988; df > 25000 is taken as infinite); 0 for q <= 0. */
+double metrics_ptukey(double q, double k, double df);
+
+/* A multiple-comparison test (tukey or randomized-mc) of nruns runs over ntopics topics
+ * (values: a run's per-topic values in a row); fills p[i * nruns + j], the p-value of the
+ * difference between runs i and j (1 on the diagonal). With fewer than 2 runs or topics,
+ * every p is 1. Other tests: each pair tested on its own, uncorrected. */
+void metrics_multi_compare(metrics_test test, const double *values, size_t nruns,
+                           size_t ntopics, const metrics_test_opts *o, double *p);
 
 /* Effect size of paired scores: mean difference over the standard deviation of the
  * differences (Cohen's d for paired samples, d_z); 0 when the differences are constant. */

@@ -156,8 +156,14 @@ void metrics_test_opts_init(metrics_test_opts *o)
 static const util_enum_name test_names[] = {
     { "t", METRICS_TEST_T }, { "wilcoxon", METRICS_TEST_WILCOXON }, { "sign", METRICS_TEST_SIGN },
     { "randomization", METRICS_TEST_RANDOMIZATION }, { "bootstrap", METRICS_TEST_BOOTSTRAP },
+    { "tukey", METRICS_TEST_TUKEY }, { "randomized-mc", METRICS_TEST_RANDOMIZED_MC },
     { NULL, 0 }
 };
+
+int metrics_test_is_multi(metrics_test t)
+{
+    return t == METRICS_TEST_TUKEY || t == METRICS_TEST_RANDOMIZED_MC;
+}
 
 const char *metrics_test_name(metrics_test t)
 {
@@ -414,6 +420,22 @@ void metrics_test_paired(metrics_test test, const double *a, const double *b, si
     case METRICS_TEST_BOOTSTRAP:
         bootstrap(d, n, o, r);
         break;
+    case METRICS_TEST_TUKEY:
+    case METRICS_TEST_RANDOMIZED_MC: {
+        /* one pair: the procedure over two runs */
+        double *v = util_malloc((2 * n + 1) * sizeof *v), p[4];
+        memcpy(v, a, n * sizeof *v);
+        memcpy(v + n, b, n * sizeof *v);
+        metrics_multi_compare(test, v, 2, n, o, p);
+        free(v);
+        double mean = 0.0;
+        for (size_t i = 0; i < n; i++)
+            mean += d[i];
+        r->statistic = n ? mean / (double)n : 0.0;
+        r->n = (long)n;
+        r->p = o->sided == 1 && r->statistic < 0 ? 1.0 : p[1];
+        break;
+    }
     }
     free(d);
 }
@@ -534,4 +556,97 @@ double metrics_fleiss_kappa(const long *counts, size_t nitems, size_t k)
     if (pe >= 1.0)
         return pbar >= 1.0 ? 1.0 : 0.0;
     return (pbar - pe) / (1.0 - pe);
+}
+
+/* ---- the studentized range (Tukey's HSD) ---- */
+
+/* Gauss-Legendre nodes and weights of order n on [-1, 1], by Newton's method on the
+ * Legendre polynomial (Press et al., Numerical Recipes, 3rd ed., section 4.6); nodes in
+ * increasing order. */
+static void gauss_legendre(int n, double *x, double *w)
+{
+    for (int i = 0; i < (n + 1) / 2; i++) {
+        double z = cos(M_PI * (i + 0.75) / (n + 0.5)), pp = 1.0, z1;
+        do {
+            double p1 = 1.0, p2 = 0.0;
+            for (int j = 1; j <= n; j++) {
+                double p3 = p2;
+                p2 = p1;
+                p1 = ((2.0 * j - 1.0) * z * p2 - (j - 1.0) * p3) / j;
+            }
+            pp = n * (z * p1 - p2) / (z * z - 1.0);
+            z1 = z;
+            z = z1 - p1 / pp;
+        } while (fabs(z - z1) > 1e-15);
+        x[i] = -z;
+        x[n - 1 - i] = z;
+        w[i] = w[n - 1 - i] = 2.0 / ((1.0 - z * z) * pp * pp);
+    }
+}
+
+/* P(range of k standard normals < w) (df infinite), Hartley's form integrated with
+ * 12-point Gauss-Legendre quadrature as in Copenhaver and Holland (1988), algorithm
+ * "wprob". */
+static double range_cdf(double w, double k)
+{
+    double x[12], wt[12];
+    gauss_legendre(12, x, wt);
+    double half = w * 0.5;
+    if (half >= 8.0)
+        return 1.0;
+    double pr = 2.0 * metrics_normal_cdf(half) - 1.0;
+    pr = pr >= exp(-50.0 / k) ? pow(pr, k) : 0.0;
+    double intervals = w > 3.0 ? 2.0 : 3.0, lo = half, step = (8.0 - half) / intervals;
+    double sum = 0.0;
+    for (int i = 0; i < (int)intervals; i++, lo += step) {
+        double a = lo + step * 0.5, b = step * 0.5, part = 0.0;
+        for (int j = 0; j < 12; j++) {
+            double u = a + b * x[j];
+            if (u * u > 60.0)
+                break;
+            double in = metrics_normal_cdf(u) - metrics_normal_cdf(u - w);
+            if (in >= exp(-30.0 / (k - 1.0)))
+                part += wt[j] * exp(-0.5 * u * u) * pow(in, k - 1.0);
+        }
+        sum += part * 2.0 * b * k / sqrt(2.0 * M_PI);
+    }
+    pr += sum;
+    if (pr <= exp(-30.0))
+        return 0.0;
+    return pr >= 1.0 ? 1.0 : pr;
+}
+
+/* The studentized range's CDF: range_cdf(q * s) integrated over the distribution of
+ * s = sqrt(chi2_df / df), with 16-point Gauss-Legendre quadrature on intervals of
+ * the chi-square variable (Copenhaver and Holland 1988, as in R's ptukey). */
+double metrics_ptukey(double q, double k, double df)
+{
+    if (!(q > 0.0))
+        return 0.0;
+    if (isinf(q))
+        return 1.0;
+    if (k < 2.0 || df < 2.0)
+        return NAN;
+    if (df > 25000.0)
+        return range_cdf(q, k);
+    double x[16], wt[16];
+    gauss_legendre(16, x, wt);
+    double f2 = df * 0.5, f21 = f2 - 1.0, ff4 = df * 0.25;
+    double ulen = df <= 100.0 ? 1.0 : df <= 800.0 ? 0.5 : df <= 5000.0 ? 0.25 : 0.125;
+    double lead = f2 * log(df) - df * M_LN2 - lgamma(f2) + log(ulen);
+    double ans = 0.0, part = 0.0;
+    for (int i = 1; i <= 50; i++) {
+        part = 0.0;
+        double mid = (2 * i - 1) * ulen;
+        for (int j = 0; j < 16; j++) {
+            double u = mid + x[j] * ulen;
+            double t = lead + f21 * log(u) - u * ff4;
+            if (t >= -30.0)
+                part += range_cdf(q * sqrt(u * 0.5), k) * wt[j] * exp(t);
+        }
+        if (i * ulen >= 1.0 && part <= 1e-14)
+            break;
+        ans += part;
+    }
+    return ans > 1.0 ? 1.0 : ans;
 }

@@ -135,6 +135,144 @@ report_table *report_live_board(report_live *l, int machine, size_t sort, const 
     return t;
 }
 
+void report_board_letter(size_t i, char out[2])
+{
+    out[0] = i < 26 ? (char)('a' + i) : i < 52 ? (char)('A' + i - 26) : '\0';
+    out[1] = '\0';
+}
+
+/* Residuals and judged@k describe the judgments, not the run: no test, no bold. */
+static int is_effectiveness(const report_live *l, size_t m)
+{
+    const char *name = report_live_measure(l, m);
+    return strncmp(name, "rbp_resid", 9) != 0 && strncmp(name, "judged", 6) != 0 &&
+           report_live_kind(l, m) != METRICS_LONG;
+}
+
+void report_live_beats(report_live *l, size_t m, metrics_test test, metrics_correction corr,
+                       const metrics_test_opts *o, double alpha, int *beats)
+{
+    size_t nr = report_live_nruns(l), nt = report_live_ntopics(l);
+    double *x = util_malloc((nr * nt + 1) * sizeof *x);
+    double *p = util_malloc((nr * nr + 1) * sizeof *p);
+    for (size_t r = 0; r < nr; r++)
+        for (size_t k = 0; k < nt; k++)
+            x[r * nt + k] = report_live_topic_value(l, r, k, m);
+    metrics_test_opts two = *o;
+    two.sided = 2;
+    metrics_multi_compare(test, x, nr, nt, &two, p);
+    if (!metrics_test_is_multi(test) && nr > 1) {
+        size_t np = nr * (nr - 1) / 2, k = 0;
+        double *flat = util_malloc(np * sizeof *flat);
+        for (size_t i = 0; i < nr; i++)
+            for (size_t j = i + 1; j < nr; j++)
+                flat[k++] = p[i * nr + j];
+        metrics_p_adjust(flat, np, corr, flat);
+        k = 0;
+        for (size_t i = 0; i < nr; i++)
+            for (size_t j = i + 1; j < nr; j++, k++)
+                p[i * nr + j] = p[j * nr + i] = flat[k];
+        free(flat);
+    }
+    for (size_t i = 0; i < nr; i++)
+        for (size_t j = 0; j < nr; j++)
+            beats[i * nr + j] = i != j && p[i * nr + j] < alpha &&
+                                report_live_value(l, i, m) > report_live_value(l, j, m);
+    free(x);
+    free(p);
+}
+
+report_table *report_live_board_tests(report_live *l, int machine, size_t sort,
+                                      metrics_test test, metrics_correction corr,
+                                      const metrics_test_opts *o, double alpha,
+                                      report_sup_style style, char *title, size_t title_size)
+{
+    size_t nm = report_live_nmeasures(l), nr = report_live_nruns(l);
+    const char **header = util_malloc((nm + 3) * sizeof *header);
+    int *numeric = util_calloc(nm + 3, sizeof *numeric);
+    header[0] = "rank";
+    header[1] = "letter";
+    header[2] = "run";
+    numeric[0] = 1;
+    for (size_t m = 0; m < nm; m++) {
+        header[m + 3] = report_live_label(l, m);
+        numeric[m + 3] = 1;
+    }
+    report_table *t = report_table_new(nm + 3, header, numeric);
+    size_t *order = util_malloc((nr + 1) * sizeof *order);
+    report_live_order(l, sort, -1, order);
+    /* sup[(i * nm + m) * 56]: the letters of the runs board row i beats on measure m */
+    char *sup = util_calloc((nr * nm + 1) * 56, 1);
+    int *beats = util_malloc((nr * nr + 1) * sizeof *beats);
+    for (size_t m = 0; m < nm; m++) {
+        if (!is_effectiveness(l, m))
+            continue;
+        report_live_beats(l, m, test, corr, o, alpha, beats);
+        for (size_t i = 0; i < nr && i < 52; i++)
+            for (size_t j = 0, n = 0; j < nr && j < 52; j++)
+                if (beats[order[i] * nr + order[j]]) {
+                    char c[2];
+                    report_board_letter(j, c);
+                    sup[(i * nm + m) * 56 + n++] = c[0];
+                }
+    }
+    char (*cells)[96] = util_malloc((nm + 3) * sizeof *cells);
+    const char **row = util_malloc((nm + 3) * sizeof *row);
+    for (size_t i = 0; i < nr; i++) {
+        size_t r = order[i];
+        snprintf(cells[0], sizeof cells[0], "%zu", i + 1);
+        report_board_letter(i, cells[1]);
+        row[0] = cells[0];
+        row[1] = cells[1];
+        row[2] = report_live_run(l, r);
+        for (size_t m = 0; m < nm; m++) {
+            double v = report_live_value(l, r, m);
+            char num[40];
+            const char *s = sup + (i * nm + m) * 56;
+            if (report_live_kind(l, m) == METRICS_LONG)
+                snprintf(num, sizeof num, "%ld", (long)v);
+            else
+                fmt_cell(num, sizeof num, v, machine);
+            if (*s && style == REPORT_SUP_CARET)
+                snprintf(cells[m + 3], sizeof cells[0], "%s^%s", num, s);
+            else if (*s && style == REPORT_SUP_HTML)
+                snprintf(cells[m + 3], sizeof cells[0], "%s<sup>%s</sup>", num, s);
+            else
+                snprintf(cells[m + 3], sizeof cells[0], "%s", num);
+            row[m + 3] = cells[m + 3];
+        }
+        report_table_add(t, row);
+    }
+    for (size_t m = 0; m < nm; m++) {
+        if (!is_effectiveness(l, m) || nr == 0)
+            continue;
+        double best = report_live_value(l, order[0], m);
+        for (size_t i = 1; i < nr; i++)
+            if (report_live_value(l, order[i], m) > best)
+                best = report_live_value(l, order[i], m);
+        for (size_t i = 0; i < nr; i++) {
+            if (report_live_value(l, order[i], m) == best)
+                report_table_bold(t, i, m + 3);
+            if (style == REPORT_SUP_HOOK)
+                report_table_superscript(t, i, m + 3, sup + (i * nm + m) * 56);
+        }
+    }
+    int multi = metrics_test_is_multi(test);
+    snprintf(title, title_size, "%zu runs, %zu judged topics, %ld judgments; superscripts: the "
+             "runs a value is significantly better than (%s test%s%s, p < %g)", nr,
+             report_live_ntopics(l), report_live_judgments(l), metrics_test_name(test),
+             multi ? "" : ", correction ", multi ? "" : corr == METRICS_CORRECT_HOLM ? "holm"
+             : corr == METRICS_CORRECT_BONFERRONI ? "bonferroni" : "none", alpha);
+    free(cells);
+    free(row);
+    free(beats);
+    free(sup);
+    free(order);
+    free(header);
+    free(numeric);
+    return t;
+}
+
 report_table *report_live_run_table(report_live *l, int machine, size_t run, char *title,
                                     size_t title_size)
 {

@@ -244,6 +244,29 @@ void report_live_json_meta(const report_live *l, const char *policy, util_out *o
  * that topic's values (empty cells when it is not judged). title gets a line about it. */
 report_table *report_live_board(report_live *l, int machine, size_t sort, const char *topic,
                                 char *title, size_t title_size);
+/* How the leaderboard marks significant differences. */
+typedef enum report_sup_style {
+    REPORT_SUP_HOOK,     /* report_table_superscript (LaTeX, HTML) */
+    REPORT_SUP_CARET,    /* appended to the cell as "^ab" (text) */
+    REPORT_SUP_HTML,     /* appended to the cell as "<sup>ab</sup>" (Markdown) */
+    REPORT_SUP_NONE      /* none (TSV, JSON) */
+} report_sup_style;
+
+/* The leaderboard of every run with a letter column (a-z, then A-Z, in board order; none
+ * past 52 runs): each value of an effectiveness measure carries the letters of the runs it
+ * is significantly better than (test over every pair of runs on that measure's per-topic
+ * values, p corrected by corr over the pairs unless the test is tukey or randomized-mc,
+ * p < alpha); the best value of each measure bold. title says the test. */
+report_table *report_live_board_tests(report_live *l, int machine, size_t sort,
+                                      metrics_test test, metrics_correction corr,
+                                      const metrics_test_opts *o, double alpha,
+                                      report_sup_style style, char *title, size_t title_size);
+/* The letter of the run in board position i ("" past 52). */
+void report_board_letter(size_t i, char out[2]);
+/* beats[i * nr + j] = 1 when run i is significantly better than run j on measure m (runs
+ * by index), as the leaderboard marks it. */
+void report_live_beats(report_live *l, size_t m, metrics_test test, metrics_correction corr,
+                       const metrics_test_opts *o, double alpha, int *beats);
 /* One run's values on each judged topic, then "all" (its summary). */
 report_table *report_live_run_table(report_live *l, int machine, size_t run, char *title,
                                     size_t title_size);

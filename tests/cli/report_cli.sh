@@ -155,6 +155,28 @@ tj report --sort nope "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && ok "un
 tj report --format xml "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && ok "unknown format" || bad "unknown format" "$(cat "$tmp/err")"
 tj compare --test z "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && ok "unknown test" || bad "unknown test" "$(cat "$tmp/err")"
 tj compare --baseline nobody "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && grep -q "nobody" "$tmp/err" && ok "unknown baseline" || bad "unknown baseline" "$(cat "$tmp/err")"
+# The leaderboard's letters and significance marks: beta (a) beats delta (d) on MAP by t
+# (holm) and by Tukey's HSD; the title says the test; tsv stays bare numbers.
+tj report -m map "$q" $runs | grep -q '^ *1  a  *beta  *0.3153^d$' && ok "report: ^letters in text" \
+    || bad "report letters" "$(tj report -m map "$q" $runs)"
+tj report -m map --test tukey --format latex "$q" $runs | grep -q 'tukey test' \
+    && tj report -m map --test tukey --format latex "$q" $runs \
+       | grep -q 'beta & \\textbf{0.3153}\$^{bcd}\$' && ok "report --test tukey latex" \
+    || bad "report tukey" "$(tj report -m map --test tukey --format latex "$q" $runs)"
+tj report --format tsv "$q" $runs | awk -F'\t' '{ if ($4 ~ /\^/) exit 1 }' \
+    && ok "report tsv: no marks" || bad "report tsv" "marks in tsv"
+tj report --test bootstrap "$q" $runs >/dev/null 2>&1; [ $? -eq 1 ] && ok "report: unknown test" \
+    || bad "report unknown test" "accepted"
+# Tests of all runs at once: one p per pair, not corrected further (p_adj = p), seeded.
+for t in tukey randomized-mc; do
+    tj compare --format tsv --test $t "$q" $runs >"$tmp/mc" \
+        && awk -F'\t' -v t=$t 'NR > 1 { n++; if ($9 != t || $11 != $12) bad = 1 }
+            END { exit !(n == 6 && !bad) }' "$tmp/mc" \
+        && tj compare --format tsv --test $t "$q" $runs | cmp -s - "$tmp/mc" \
+        && ok "compare --test $t" || bad "compare --test $t" "$(cat "$tmp/mc")"
+done
+tj compare --format tsv --test tukey "$q" $runs | awk -F'\t' '$2 == "beta" && $3 == "delta" {
+    exit !($11 < 0.001) }' && ok "tukey: beta beats delta" || bad "tukey" "beta-delta p"
 # Several measures: each is compared on its own, as if alone (-m P: every cutoff).
 tj compare --format tsv -m map -m P.10 "$q" $runs >"$tmp/c2" \
     && tj compare --format tsv -m map "$q" $runs >"$tmp/c_map" \

@@ -294,6 +294,76 @@ static void test_rng(void **state)
         assert_true(hist[i] > 9500 && hist[i] < 10500);
 }
 
+static void test_studentized_range(void **state)
+{
+    (void)state;
+    /* Upper 5% and 1% points of the studentized range from the published tables (Harter
+     * 1960; e.g. Montgomery, Design and Analysis of Experiments, table VII), to the
+     * tables' three decimals. */
+    const struct { double q, k, df, alpha; } tab[] = {
+        { 3.877, 3, 10, 0.05 }, { 4.232, 5, 20, 0.05 }, { 3.151, 2, 10, 0.05 },
+        { 4.799, 4, 30, 0.01 }, { 5.270, 3, 10, 0.01 }, { 3.356, 3, 120, 0.05 },
+        { 4.163, 6, 60, 0.05 },
+    };
+    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+        assert_float_equal(1.0 - metrics_ptukey(tab[i].q, tab[i].k, tab[i].df), tab[i].alpha,
+                           3e-4);
+    /* two means: Q = sqrt(2) |T| with T ~ t(df); df infinite: Q / sqrt(2) normal */
+    assert_float_equal(metrics_ptukey(2.5 * sqrt(2.0), 2, 12),
+                       2.0 * metrics_t_cdf(2.5, 12) - 1.0, 1e-7);
+    assert_float_equal(metrics_ptukey(2.0 * sqrt(2.0), 2, 1e6),
+                       2.0 * metrics_normal_cdf(2.0) - 1.0, 1e-7);
+    assert_float_equal(metrics_ptukey(0.0, 3, 10), 0.0, 0.0);
+}
+
+static void test_tukey_hsd(void **state)
+{
+    (void)state;
+    /* 3 runs on 6 topics; the two-way ANOVA's residual df is 10 and q(run 0, run 1) is
+     * 4.6775 (computed by hand): between q(0.05; 3, 10) = 3.877 and q(0.01; 3, 10) = 5.270 */
+    const double v[] = { 0.5, 0.6, 0.4, 0.7, 0.55, 0.65,  0.45, 0.5, 0.42, 0.6, 0.5, 0.55,
+                         0.2, 0.3, 0.25, 0.4, 0.3, 0.35 };
+    metrics_test_opts o;
+    metrics_test_opts_init(&o);
+    double p[9];
+    metrics_multi_compare(METRICS_TEST_TUKEY, v, 3, 6, &o, p);
+    assert_float_equal(p[0 * 3 + 1], 1.0 - metrics_ptukey(4.677476657214646, 3, 10), 1e-9);
+    assert_true(p[1] > 0.01 && p[1] < 0.05);
+    assert_true(p[2] < 1e-4 && p[5] < 1e-4);
+    assert_float_equal(p[1], p[3], 0.0);
+    assert_float_equal(p[4], 1.0, 0.0);
+    metrics_test t;
+    assert_int_equal(metrics_test_parse("tukey", &t), 0);
+    assert_int_equal(t, METRICS_TEST_TUKEY);
+    assert_string_equal(metrics_test_name(METRICS_TEST_RANDOMIZED_MC), "randomized-mc");
+    assert_true(metrics_test_is_multi(t));
+    assert_false(metrics_test_is_multi(METRICS_TEST_T));
+}
+
+static void test_randomized_mc(void **state)
+{
+    (void)state;
+    const double v[] = { 0.5, 0.6, 0.4, 0.7, 0.55, 0.65,  0.45, 0.5, 0.42, 0.6, 0.5, 0.55,
+                         0.2, 0.3, 0.25, 0.4, 0.3, 0.35 };
+    metrics_test_opts o;
+    metrics_test_opts_init(&o);
+    o.samples = 2000;
+    double p[9], again[9];
+    metrics_multi_compare(METRICS_TEST_RANDOMIZED_MC, v, 3, 6, &o, p);
+    metrics_multi_compare(METRICS_TEST_RANDOMIZED_MC, v, 3, 6, &o, again);
+    for (int i = 0; i < 9; i++)
+        assert_float_equal(p[i], again[i], 0.0);  /* seeded: the same every time */
+    /* run 2 is below the others on every topic: few permutations reach its difference;
+     * never p = 0 */
+    assert_true(p[0 * 3 + 2] < 0.01 && p[0 * 3 + 2] >= 1.0 / 2001.0);
+    assert_true(p[1] > p[2]);       /* the closer pair is less significant */
+    assert_float_equal(p[1], p[3], 0.0);
+    /* equal runs: every permutation reaches a difference of 0 */
+    const double same[] = { 0.1, 0.2, 0.3,  0.1, 0.2, 0.3 };
+    metrics_multi_compare(METRICS_TEST_RANDOMIZED_MC, same, 2, 3, &o, p);
+    assert_float_equal(p[1], 1.0, 0.0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -304,7 +374,8 @@ int main(void)
         cmocka_unit_test(test_randomization), cmocka_unit_test(test_bootstrap),
         cmocka_unit_test(test_effect_and_names), cmocka_unit_test(test_corrections),
         cmocka_unit_test(test_agreement),     cmocka_unit_test(test_correlation),
-        cmocka_unit_test(test_rng),
+        cmocka_unit_test(test_rng),           cmocka_unit_test(test_studentized_range),
+        cmocka_unit_test(test_tukey_hsd),     cmocka_unit_test(test_randomized_mc),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
