@@ -478,4 +478,39 @@ typedef struct campaign_imported {
 int campaign_import_file(store *s, const campaign_import *imp, const char *path, void *ctx,
                          campaign_imported *r, util_error *err);
 
+/* ---- assignments (assign.c) ---- */
+
+/* What campaign_assign_auto did. */
+typedef struct campaign_assign_result {
+    int64_t added;                     /* assignments made */
+    int64_t topics;                    /* topics of the campaign */
+    int64_t min_topics, max_topics;    /* the fewest and most topics of a named assessor */
+} campaign_assign_result;
+/* Gives every topic of the campaign (in natural order) per_topic assessors among the n
+ * named (created if new), in one transaction: each next assessor is the one with the
+ * fewest topics, then the fewest topics shared with those the topic has, then the first
+ * named; from no assignments every assessor gets the same number of topics +-1. Existing
+ * assignments are kept and count towards per_topic, unless replace (every assignment of
+ * the campaign is removed first). per_topic > n or a name given twice: -1, err exit 1. */
+int campaign_assign_auto(store *s, const char *const *assessors, size_t n, long per_topic,
+                         int replace, campaign_assign_result *r, util_error *err);
+
+/* One assessor's progress (assessor NULL: the campaign's, the sum over assessors). */
+typedef struct campaign_assessor_stats {
+    const char *assessor;
+    int64_t judged, relevant;   /* pooled documents judged (grade >= 0), relevant of them */
+    double seconds;             /* the active time of those judgments */
+    int64_t topics;             /* topics assigned */
+    int64_t pooled;             /* pooled documents of the assigned topics */
+    int64_t remaining;          /* of them, not judged by the assessor */
+} campaign_assessor_stats;
+typedef int (*campaign_assessor_stats_fn)(void *ctx, const campaign_assessor_stats *st);
+/* Every assessor by name, then the campaign (assessor NULL). */
+int campaign_assessor_stats_each(store *s, long relevance_level, campaign_assessor_stats_fn fn,
+                                 void *ctx, util_error *err);
+/* Judgments per hour of active time; -1 when there is no timed judgment. */
+double campaign_assessor_rate(const campaign_assessor_stats *st);
+/* The active seconds left (remaining / rate); 0 when nothing remains, -1 when unknown. */
+double campaign_assessor_eta(const campaign_assessor_stats *st);
+
 #endif
