@@ -241,6 +241,11 @@ typedef struct campaign_ranking {
 int campaign_queries_read_campaign(store *s, campaign_queries *c, util_error *err);
 /* The same from a topic file in format (NULL: auto; "docs": a TREC document file whose
  * DOCNO is the topic id and whose title and text are the query). */
+/* Topics written as TREC documents (<DOC><DOCNO>, as CACM's): the one reader of search
+ * --topic-format docs and topics import --format docs; a topic's text is the document's
+ * title and text (allocated). */
+int campaign_doc_topics_read(const char *path, formats_doc_fn fn, void *ctx, util_error *err);
+char *campaign_doc_topic_text(const formats_doc *d);
 int campaign_queries_read_file(campaign_queries *c, const char *path, const char *format,
                                util_error *err);
 void campaign_queries_free(campaign_queries *c);
@@ -383,6 +388,7 @@ typedef struct campaign_topics_import {
     const char *lang;        /* the language of the fields the file gives none (NULL: '') */
     char **langs;            /* the languages stored by the last import, sorted ('' first) */
     size_t nlangs, caplangs;
+    int docs;                /* a TREC document file: DOCNO the id, the text the title */
 } campaign_topics_import;
 /* Frees c->langs. */
 void campaign_topics_import_free(campaign_topics_import *c);

@@ -42,8 +42,9 @@ static const cli_option topics_opts[] = {
     CLI_OPT_HELP,
     CLI_OPT_CAMPAIGN,
     { 'f', "--format", "FMT",
-      "the topic file's format (default auto)",
-      "auto clef covid ehealth trec tsv", NULL },
+      "the topic file's format (default auto; docs: a TREC document file whose DOCNO is\n"
+      "the topic id and whose text is its title)",
+      "auto clef covid ehealth trec tsv docs", NULL },
     { 'L', "--lang", "LANG",
       "the language of the fields the file gives none (CLEF eHealth queries, TSV)",
       NULL, NULL },
@@ -52,7 +53,8 @@ static const cli_option topics_opts[] = {
 
 static const cli_command cmd_topics = {
     "topics", cli_topics, "import topic files into the campaign",
-    "usage: trecjudge topics import [-d CAMPAIGN] [--format auto|clef|covid|ehealth|trec|tsv]\n"
+    "usage: trecjudge topics import [-d CAMPAIGN]\n"
+    "                               [--format auto|clef|covid|ehealth|trec|tsv|docs]\n"
     "                               [--lang LANG] FILE...\n",
     "Stores each topic's fields (title, description, narrative, ...) in every language the\n"
     "file has, and says which languages it stored. A file that names no language (CLEF\n"

@@ -89,4 +89,26 @@ tj status -d "$c" --assessors >"$tmp/out" 2>"$tmp/err"; st=$?
 grep -q '^ann  *2  *10  *8  *6  *0:02:00  *60.0  *0.500  *0:06:00$' "$tmp/out" || st=99
 check "status --assessors" 0
 
+# topics import --format docs: topics written as TREC documents (CACM's)
+{
+    printf '<DOC>\n<DOCNO> 7 </DOCNO>\n\n time  sharing\nsystems\n</DOC>\n'
+    printf '<DOC>\n<DOCNO> 8 </DOCNO>\nx\n</DOC>\n'
+} >"$tmp/q.txt"
+tj init -d "$tmp/d.tjdb" 2>/dev/null
+tj topics import -d "$tmp/d.tjdb" "$tmp/q.txt" >"$tmp/out" 2>"$tmp/err"; st=$?
+grep -q "read them with --format docs" "$tmp/err" || st=99
+check "topics import: a docs file detected, --format docs suggested" 2
+tj topics import -d "$tmp/d.tjdb" --format docs "$tmp/q.txt" >"$tmp/out" 2>"$tmp/err"; st=$?
+grep -q "imported 2 topics" "$tmp/err" || st=99
+check "topics import --format docs" 0
+if [ -f "$tj_shared/data/cacm/topics.cacm.txt" ]; then
+    tj init -d "$tmp/cacm.tjdb" 2>/dev/null
+    tj topics import -d "$tmp/cacm.tjdb" --format docs "$tj_shared/data/cacm/topics.cacm.txt" \
+        >"$tmp/out" 2>"$tmp/err"; st=$?
+    grep -q "imported 64 topics" "$tmp/err" || st=99
+    check "topics import --format docs: CACM's 64 topics" 0
+else
+    skip "topics import --format docs: CACM's topics" "no $tj_shared/data/cacm"
+fi
+
 tj_summary
