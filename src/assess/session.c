@@ -331,37 +331,10 @@ void assess_get_progress(const assess_session *a, assess_progress *p)
         p->seconds_left = (double)(p->assigned - p->judged) * a->seconds_done / (double)a->timed;
 }
 
-/* Topic ids in natural order: runs of digits compare as numbers ("2" before "10"). */
-static int natural_cmp(const char *x, const char *y)
-{
-    while (*x != '\0' && *y != '\0') {
-        if (*x >= '0' && *x <= '9' && *y >= '0' && *y <= '9') {
-            while (*x == '0' && x[1] >= '0' && x[1] <= '9')
-                x++;
-            while (*y == '0' && y[1] >= '0' && y[1] <= '9')
-                y++;
-            size_t nx = strspn(x, "0123456789"), ny = strspn(y, "0123456789");
-            if (nx != ny)
-                return nx < ny ? -1 : 1;
-            int c = strncmp(x, y, nx);
-            if (c != 0)
-                return c;
-            x += nx;
-            y += ny;
-            continue;
-        }
-        if (*x != *y)
-            return (unsigned char)*x < (unsigned char)*y ? -1 : 1;
-        x++;
-        y++;
-    }
-    return *x == *y ? 0 : *x == '\0' ? -1 : 1;
-}
-
 static int topic_cmp(const void *x, const void *y)
 {
     const topic *a = x, *b = y;
-    int c = natural_cmp(a->qid, b->qid);
+    int c = util_natural_cmp(a->qid, b->qid);
     return c != 0 ? c : strcmp(a->qid, b->qid);
 }
 

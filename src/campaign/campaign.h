@@ -249,6 +249,11 @@ typedef struct campaign_ranking {
 int campaign_queries_read_campaign(store *s, campaign_queries *c, util_error *err);
 /* The same from a topic file in format (NULL: auto; "docs": a TREC document file whose
  * DOCNO is the topic id and whose title and text are the query). */
+/* Topics written as TREC documents (<DOC><DOCNO>, as CACM's): the one reader of search
+ * --topic-format docs and topics import --format docs; a topic's text is the document's
+ * title and text (allocated). */
+int campaign_doc_topics_read(const char *path, formats_doc_fn fn, void *ctx, util_error *err);
+char *campaign_doc_topic_text(const formats_doc *d);
 int campaign_queries_read_file(campaign_queries *c, const char *path, const char *format,
                                util_error *err);
 void campaign_queries_free(campaign_queries *c);
@@ -391,6 +396,7 @@ typedef struct campaign_topics_import {
     const char *lang;        /* the language of the fields the file gives none (NULL: '') */
     char **langs;            /* the languages stored by the last import, sorted ('' first) */
     size_t nlangs, caplangs;
+    int docs;                /* a TREC document file: DOCNO the id, the text the title */
 } campaign_topics_import;
 /* Frees c->langs. */
 void campaign_topics_import_free(campaign_topics_import *c);
@@ -508,5 +514,40 @@ char *campaign_merge_stem(const char *path);
  * is stored under NAME@SUFFIX. Merging again changes nothing. */
 int campaign_merge(store *s, const char *other, campaign_merged *r, util_error *err);
 void campaign_merged_free(campaign_merged *r);
+
+/* ---- assignments (assign.c) ---- */
+
+/* What campaign_assign_auto did. */
+typedef struct campaign_assign_result {
+    int64_t added;                     /* assignments made */
+    int64_t topics;                    /* topics of the campaign */
+    int64_t min_topics, max_topics;    /* the fewest and most topics of a named assessor */
+} campaign_assign_result;
+/* Gives every topic of the campaign (in natural order) per_topic assessors among the n
+ * named (created if new), in one transaction: each next assessor is the one with the
+ * fewest topics, then the fewest topics shared with those the topic has, then the first
+ * named; from no assignments every assessor gets the same number of topics +-1. Existing
+ * assignments are kept and count towards per_topic, unless replace (every assignment of
+ * the campaign is removed first). per_topic > n or a name given twice: -1, err exit 1. */
+int campaign_assign_auto(store *s, const char *const *assessors, size_t n, long per_topic,
+                         int replace, campaign_assign_result *r, util_error *err);
+
+/* One assessor's progress (assessor NULL: the campaign's, the sum over assessors). */
+typedef struct campaign_assessor_stats {
+    const char *assessor;
+    int64_t judged, relevant;   /* pooled documents judged (grade >= 0), relevant of them */
+    double seconds;             /* the active time of those judgments */
+    int64_t topics;             /* topics assigned */
+    int64_t pooled;             /* pooled documents of the assigned topics */
+    int64_t remaining;          /* of them, not judged by the assessor */
+} campaign_assessor_stats;
+typedef int (*campaign_assessor_stats_fn)(void *ctx, const campaign_assessor_stats *st);
+/* Every assessor by name, then the campaign (assessor NULL). */
+int campaign_assessor_stats_each(store *s, long relevance_level, campaign_assessor_stats_fn fn,
+                                 void *ctx, util_error *err);
+/* Judgments per hour of active time; -1 when there is no timed judgment. */
+double campaign_assessor_rate(const campaign_assessor_stats *st);
+/* The active seconds left (remaining / rate); 0 when nothing remains, -1 when unknown. */
+double campaign_assessor_eta(const campaign_assessor_stats *st);
 
 #endif

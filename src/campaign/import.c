@@ -242,6 +242,28 @@ static int topics_cb(void *vctx, const formats_topic *t, util_error *err)
     return 0;
 }
 
+/* A document of a docs file as a topic: its text, white space collapsed, is the title. */
+static int doc_topic_cb(void *vctx, const formats_doc *d, util_error *err)
+{
+    char *text = campaign_doc_topic_text(d), *w = text;
+    for (const char *r = text; *r != '\0'; r++) {
+        int space = *r == ' ' || *r == '\t' || *r == '\n' || *r == '\r' || *r == '\f' ||
+                    *r == '\v';
+        if (!space)
+            *w++ = *r;
+        else if (w > text && w[-1] != ' ')
+            *w++ = ' ';
+    }
+    if (w > text && w[-1] == ' ')
+        w--;
+    *w = '\0';
+    formats_topic_field f = { "title", "", text };
+    formats_topic t = { d->docno, d->line, &f, text[0] != '\0' ? 1 : 0 };
+    int rc = topics_cb(vctx, &t, err);
+    free(text);
+    return rc;
+}
+
 static void kept_free(campaign_topics_import *c)
 {
     for (size_t i = 0; i < c->nkept; i++) {
@@ -264,7 +286,8 @@ int64_t campaign_topics_body(store *s, const char *path, store_import *im, util_
     int64_t n = -1, topic_id = 0;
     c->topics = c->fields = 0;
     campaign_topics_import_free(c);
-    if (formats_topics_read(path, c->fmt, topics_cb, c, err) != 0 ||
+    if ((c->docs ? campaign_doc_topics_read(path, doc_topic_cb, c, err)
+                 : formats_topics_read(path, c->fmt, topics_cb, c, err)) != 0 ||
         store_import_begin(s, im, err) != 0)
         goto out;
     for (size_t i = 0; i < c->nkept; i++) {

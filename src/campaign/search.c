@@ -148,27 +148,36 @@ static int file_topic_cb(void *ctx, const formats_topic *t, util_error *err)
     return 0;
 }
 
-/* A TREC document file used as topics: the DOCNO is the id, title and text the query. */
-static int doc_topic_cb(void *ctx, const formats_doc *d, util_error *err)
+char *campaign_doc_topic_text(const formats_doc *d)
 {
-    (void)err;
     size_t tl = strlen(d->title);
     char *text = util_malloc(tl + d->body_len + 2);
     memcpy(text, d->title, tl);
     text[tl] = ' ';
     memcpy(text + tl + 1, d->body, d->body_len);
     text[tl + 1 + d->body_len] = '\0';
-    topics_add(ctx, d->docno, text);
+    return text;
+}
+
+/* A TREC document file used as topics: the DOCNO is the id, title and text the query. */
+static int doc_topic_cb(void *ctx, const formats_doc *d, util_error *err)
+{
+    (void)err;
+    topics_add(ctx, d->docno, campaign_doc_topic_text(d));
     return 0;
+}
+
+int campaign_doc_topics_read(const char *path, formats_doc_fn fn, void *ctx, util_error *err)
+{
+    formats_docs_stats st;
+    return formats_docs_read(path, FORMATS_DOCS_TREC, fn, ctx, &st, err);
 }
 
 int campaign_queries_read_file(campaign_queries *c, const char *path, const char *format,
                                 util_error *err)
 {
-    if (format != NULL && strcmp(format, "docs") == 0) {
-        formats_docs_stats st;
-        return formats_docs_read(path, FORMATS_DOCS_TREC, doc_topic_cb, c, &st, err);
-    }
+    if (format != NULL && strcmp(format, "docs") == 0)
+        return campaign_doc_topics_read(path, doc_topic_cb, c, err);
     formats_topics_format fmt = FORMATS_TOPICS_AUTO;
     if (format != NULL && formats_topics_format_parse(format, &fmt) != 0)
         return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0, "search: unknown topic format '%s'",

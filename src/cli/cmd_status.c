@@ -77,12 +77,68 @@ static int assessor_cb(void *vctx, const store_topic_status *st)
     return 0;
 }
 
+/* Seconds as H:MM:SS (text) or whole seconds (TSV); "-" when unknown (< 0). */
+static void duration(char *buf, size_t n, double seconds, int tsv)
+{
+    if (seconds < 0)
+        snprintf(buf, n, "-");
+    else if (tsv)
+        snprintf(buf, n, "%.0f", seconds);
+    else {
+        long long t = (long long)(seconds + 0.5);
+        snprintf(buf, n, "%lld:%02lld:%02lld", t / 3600, t / 60 % 60, t % 60);
+    }
+}
+
+static int assessor_stats_row(void *vctx, const campaign_assessor_stats *st)
+{
+    status_ctx *c = vctx;
+    char active[32], eta[32], rate[32], relevant[32];
+    duration(active, sizeof active, st->seconds, c->tsv);
+    duration(eta, sizeof eta, campaign_assessor_eta(st), c->tsv);
+    double r = campaign_assessor_rate(st);
+    snprintf(rate, sizeof rate, r < 0 ? "-" : "%.1f", r);
+    snprintf(relevant, sizeof relevant, st->judged == 0 ? "-" : "%.3f",
+             st->judged ? (double)st->relevant / (double)st->judged : 0.0);
+    const char *who = st->assessor != NULL ? st->assessor : "all";
+    util_out_printf(c->out, c->tsv ? "%s\t%lld\t%lld\t%lld\t%lld\t%s\t%s\t%s\t%s\n"
+                                   : "%-12s %8lld %8lld %8lld %9lld %10s %8s %8s %10s\n",
+                    who, (long long)st->judged, (long long)st->topics, (long long)st->pooled,
+                    (long long)st->remaining, active, rate, relevant, eta);
+    return 0;
+}
+
+static int status_assessors(store *s, long level, int tsv)
+{
+    util_out out;
+    util_out_init(&out, stdout);
+    status_ctx c;
+    memset(&c, 0, sizeof c);
+    c.out = &out;
+    c.tsv = tsv;
+    if (tsv)
+        util_out_str(&out, "assessor\tjudged\ttopics\tassigned\tremaining\tactive_seconds"
+                     "\tper_hour\trelevant_rate\tseconds_left\n");
+    else
+        util_out_printf(&out, "%-12s %8s %8s %8s %9s %10s %8s %8s %10s\n", "assessor", "judged",
+                        "topics", "assigned", "remaining", "active", "per hour", "relevant",
+                        "left");
+    util_error err = { 0, "" };
+    int status = UTIL_EXIT_OK;
+    if (campaign_assessor_stats_each(s, level, assessor_stats_row, &c, &err) != 0) {
+        util_warn("%s", err.msg);
+        status = err.code ? err.code : UTIL_EXIT_SYSTEM;
+    }
+    util_out_free(&out);
+    return status;
+}
+
 int cli_status(int argc, char **argv)
 {
     const cli_command *cmd = cli_command_find("status");
     const char *path = NULL;
     long level = 1;
-    int tsv = 0, opt;
+    int tsv = 0, assessors = 0, opt;
     optind = 1;
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
@@ -100,6 +156,9 @@ int cli_status(int argc, char **argv)
             break;
         case 't':
             tsv = 1;
+            break;
+        case 'A':
+            assessors = 1;
             break;
         default:
             cli_usage(cmd, stderr);
@@ -124,6 +183,11 @@ int cli_status(int argc, char **argv)
     free(wal);
     if (s == NULL)
         return status;
+    if (assessors) {
+        status = status_assessors(s, level, tsv);
+        store_close(&s);
+        return status;
+    }
     util_out out;
     util_out_init(&out, stdout);
     status_ctx c;

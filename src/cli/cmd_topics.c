@@ -29,7 +29,8 @@ static int topics_option(void *ctx, int key, const char *arg)
 {
     campaign_topics_import *c = ctx;
     if (key == 'f') {
-        if (formats_topics_format_parse(arg, &c->fmt) == 0)
+        c->docs = strcmp(arg, "docs") == 0;
+        if (c->docs || formats_topics_format_parse(arg, &c->fmt) == 0)
             return 0;
         util_warn("topics import: unknown format '%s'", arg);
         return -1;

@@ -43,8 +43,9 @@ static const cli_option topics_opts[] = {
     CLI_OPT_HELP,
     CLI_OPT_CAMPAIGN,
     { 'f', "--format", "FMT",
-      "the topic file's format (default auto)",
-      "auto clef covid ehealth trec tsv", NULL },
+      "the topic file's format (default auto; docs: a TREC document file whose DOCNO is\n"
+      "the topic id and whose text is its title)",
+      "auto clef covid ehealth trec tsv docs", NULL },
     { 'L', "--lang", "LANG",
       "the language of the fields the file gives none (CLEF eHealth queries, TSV)",
       NULL, NULL },
@@ -53,7 +54,8 @@ static const cli_option topics_opts[] = {
 
 static const cli_command cmd_topics = {
     "topics", cli_topics, "import topic files into the campaign",
-    "usage: trecjudge topics import [-d CAMPAIGN] [--format auto|clef|covid|ehealth|trec|tsv]\n"
+    "usage: trecjudge topics import [-d CAMPAIGN]\n"
+    "                               [--format auto|clef|covid|ehealth|trec|tsv|docs]\n"
     "                               [--lang LANG] FILE...\n",
     "Stores each topic's fields (title, description, narrative, ...) in every language the\n"
     "file has, and says which languages it stored. A file that names no language (CLEF\n"
@@ -240,14 +242,30 @@ static const cli_option assign_opts[] = {
     CLI_OPT_HELP,
     CLI_OPT_CAMPAIGN,
     { 'r', "--remove", NULL, "take the topics back", NULL, NULL },
+    { 'l', "--list", NULL, "list who has which topics, and each topic's assessors", NULL, NULL },
+    { 'f', "--format", "FMT", "the format of --list (default text)", "text tsv", NULL },
+    { 'a', "--auto", NULL, "assign every topic to --per-topic of the assessors named", NULL,
+      NULL },
+    { 'k', "--per-topic", "K", "with --auto: the assessors each topic gets (default 1)", NULL,
+      NULL },
+    { 'R', "--replace", NULL, "with --auto: remove every assignment first", NULL, NULL },
     { 0, NULL, NULL, NULL, NULL, NULL }
 };
 
 static const cli_command cmd_assign = {
     "assign", cli_assign, "give topics to an assessor",
-    "usage: trecjudge assign [-d CAMPAIGN] [--remove] ASSESSOR TOPIC...\n",
+    "usage: trecjudge assign [-d CAMPAIGN] [--remove] ASSESSOR TOPIC...\n"
+    "       trecjudge assign [-d CAMPAIGN] --auto [--per-topic K] [--replace] ASSESSOR...\n"
+    "       trecjudge assign [-d CAMPAIGN] --list [--format text|tsv]\n",
     "Assigns the topics to the assessor (created if new), or with --remove takes them back.\n"
-    "Every topic must be in the campaign; all of them change, or none.\n",
+    "Every topic must be in the campaign; all of them change, or none.\n"
+    "--auto gives every topic (in natural order) K assessors (the overlap agreement needs)\n"
+    "among those named, in one transaction: each next one is the assessor with the fewest\n"
+    "topics, then the fewest topics shared with the topic's others, so that every assessor\n"
+    "gets the same number of topics +-1 and pairs are spread. K above the number of\n"
+    "assessors is refused. Existing assignments are kept and count towards K, unless\n"
+    "--replace (every assignment of the campaign is removed first). --list prints each\n"
+    "assessor's topics, then each topic's number of assessors and their names.\n",
     assign_opts,
     NULL,
     NULL, 0
@@ -388,17 +406,23 @@ static const cli_option status_opts[] = {
     CLI_OPT_CAMPAIGN,
     { 'l', "-l", "LEVEL", "a grade >= LEVEL is relevant (default 1)", NULL, NULL },
     { 't', "--tsv", NULL, "tab-separated output", NULL, NULL },
+    { 'A', "--assessors", NULL,
+      "per assessor: judged, assigned, active time, rate, time to finish", NULL, NULL },
     { 0, NULL, NULL, NULL, NULL, NULL }
 };
 
 static const cli_command cmd_status = {
     "status", cli_status, "pooled, judged and relevant documents per topic",
-    "usage: trecjudge status [-d CAMPAIGN] [-l LEVEL] [--tsv]\n",
+    "usage: trecjudge status [-d CAMPAIGN] [-l LEVEL] [--tsv] [--assessors]\n",
     "Prints, per topic, the documents in the pool, those judged (grade >= 0) and those\n"
     "relevant (grade >= LEVEL, default 1) and the pooled documents with no text in the\n"
     "campaign (to import with 'trecjudge docs import'), then the totals, then each\n"
     "assessor's counts. When a -wal file with data is beside the campaign, says so on\n"
-    "standard error: the campaign is the file and its -wal; copy it with 'trecjudge backup'.\n",
+    "standard error: the campaign is the file and its -wal; copy it with 'trecjudge backup'.\n"
+    "--assessors prints one table instead: per assessor, the documents judged, the topics\n"
+    "assigned and their pooled documents, the active time of the judgments (their seconds,\n"
+    "not wall time), judgments per hour of it, the relevant rate and the active time left\n"
+    "(the assigned documents not judged / the rate); then the campaign's sums.\n",
     status_opts,
     NULL,
     NULL, 0

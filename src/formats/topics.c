@@ -176,8 +176,8 @@ void topics_topic_tag_field(reader *r, const char *tag, size_t n, formats_topics
 
 /* The format from the first bytes: text that does not start with a tag is TSV; a <top> as
  * first or second element (after <topics>) is TREC SGML; anything else is XML, told apart
- * once parsed. */
-static formats_topics_format detect(const char *s, size_t n)
+ * once parsed. A <DOC> then <DOCNO> (topics written as TREC documents) sets *doc to 2. */
+static formats_topics_format detect(const char *s, size_t n, int *doc)
 {
     const char *p = s, *end = s + n;
     sgml_scan sc = { end, NULL, NULL };
@@ -197,6 +197,10 @@ static formats_topics_format detect(const char *s, size_t n)
         }
         if (strcmp(t.name, "top") == 0)
             return FORMATS_TOPICS_TREC_SGML;
+        if (tags == 0 && strcasecmp(t.name, "doc") == 0)
+            *doc = 1;
+        else if (tags == 1 && *doc && strcasecmp(t.name, "docno") == 0)
+            *doc = 2;
         tags++;
         p = lt + tl;
     }
@@ -231,8 +235,16 @@ int formats_topics_read(const char *path, formats_topics_format fmt, formats_top
         util_error_set(err, UTIL_EXIT_INPUT, r.name, 0, "no topics (empty file)");
         goto out;
     }
-    if (fmt == FORMATS_TOPICS_AUTO)
-        fmt = detect(s, n);
+    if (fmt == FORMATS_TOPICS_AUTO) {
+        int doc = 0;
+        fmt = detect(s, n, &doc);
+        if (doc == 2) {
+            util_error_set(err, UTIL_EXIT_INPUT, r.name, 0,
+                           "topics written as TREC documents (<DOC><DOCNO>): read them with "
+                           "--format docs (search: --topic-format docs)");
+            goto out;
+        }
+    }
     if (fmt == FORMATS_TOPICS_TREC_SGML)
         rc = topics_sgml_read(&r, s, n);
     else if (fmt == FORMATS_TOPICS_TSV)

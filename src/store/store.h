@@ -240,6 +240,26 @@ int store_judgment_withdraw(store *s, int64_t topic_id, const char *docno, int64
                             const char *note, util_error *err);
 
 
+/* ---- assignments (src/store/assign.c) ---- */
+
+/* Every assessor of the campaign (judged, assigned or imported), by name. */
+typedef int (*store_assessor_fn)(void *ctx, int64_t assessor_id, const char *name);
+int store_assessors_each(store *s, store_assessor_fn fn, void *ctx, util_error *err);
+
+/* One assignment: a topic given to an assessor. */
+typedef struct store_assignment {
+    int64_t assessor_id;
+    const char *assessor;
+    int64_t topic_id;
+    const char *qid;
+} store_assignment;
+typedef int (*store_assignment_fn)(void *ctx, const store_assignment *g);
+/* Every assignment, by assessor name then qid; fn returns non-zero to stop (then -1). */
+int store_assignments_each(store *s, store_assignment_fn fn, void *ctx, util_error *err);
+/* Removes every assignment of the campaign. */
+int store_assignments_clear(store *s, util_error *err);
+
+
 /* ---- live report (src/store/report.c) ---- */
 
 /* One change of a judgment, as the history recorded it. */

@@ -47,3 +47,29 @@ const char *util_enum_name_of(const util_enum_name *names, int v)
             return e->name;
     return "?";
 }
+
+int util_natural_cmp(const char *x, const char *y)
+{
+    while (*x != '\0' && *y != '\0') {
+        if (*x >= '0' && *x <= '9' && *y >= '0' && *y <= '9') {
+            while (*x == '0' && x[1] >= '0' && x[1] <= '9')
+                x++;
+            while (*y == '0' && y[1] >= '0' && y[1] <= '9')
+                y++;
+            size_t nx = strspn(x, "0123456789"), ny = strspn(y, "0123456789");
+            if (nx != ny)
+                return nx < ny ? -1 : 1;
+            int c = strncmp(x, y, nx);
+            if (c != 0)
+                return c;
+            x += nx;
+            y += ny;
+            continue;
+        }
+        if (*x != *y)
+            return (unsigned char)*x < (unsigned char)*y ? -1 : 1;
+        x++;
+        y++;
+    }
+    return *x == *y ? 0 : *x == '\0' ? -1 : 1;
+}

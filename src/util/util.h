@@ -196,5 +196,8 @@ size_t util_utf8_invalid_len(const unsigned char *s, size_t n);
  * "is longer than 1024 bytes", "is empty"), to follow the name of the thing. */
 #define UTIL_NAME_MAX 1024
 const char *util_name_problem(const char *s, size_t n);
+/* Names (topic ids) in natural order: runs of digits compare as numbers ("2" before "10"),
+ * leading zeros aside; strcmp order otherwise. In name.c. */
+int util_natural_cmp(const char *x, const char *y);
 
 #endif

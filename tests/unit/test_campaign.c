@@ -369,7 +369,7 @@ static void test_import_bodies(void **state)
     assert_int_equal(store_scale_set(s, binary, 2, 1, &err), 0);
     assert_int_equal(store_commit(s, &err), 0);
     assert_true(store_import_lock(s, 1, &rec, &err) >= 0);
-    campaign_topics_import t = { FORMATS_TOPICS_TSV, 0, 0, NULL, 0, 0, NULL, NULL, 0, 0 };
+    campaign_topics_import t = { FORMATS_TOPICS_TSV, 0, 0, NULL, 0, 0, NULL, NULL, 0, 0, 0 };
     store_import im = { "topics", topics, "k1", NULL, 0 };
     assert_int_equal(campaign_topics_body(s, topics, &im, &bar, &t, &err), 2);
     assert_int_equal(t.fields, 2);
