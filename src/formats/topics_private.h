@@ -100,5 +100,7 @@ int topics_tsv_read(reader *r, const char *s, size_t n);
 
 /* topics_xml.c */
 int topics_xml_read(reader *r, const char *data, size_t n, formats_topics_format fmt);
+/* Whether data is well-formed XML: 0, or -1 with the error (line and column) set. */
+int topics_xml_check(reader *r, const char *data, size_t n);
 
 #endif

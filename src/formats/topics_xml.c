@@ -347,7 +347,9 @@ static int xml_is_utf8(const char *s, size_t n)
            (strncasecmp(q, "utf-8", 5) == 0 || strncasecmp(q, "utf8", 4) == 0);
 }
 
-int topics_xml_read(reader *r, const char *data, size_t n, formats_topics_format fmt)
+/* Parses the file as XML (with the refusals above) and, unless check_only, reads its topics. */
+static int xml_read(reader *r, const char *data, size_t n, formats_topics_format fmt,
+                    int check_only)
 {
     int rc = -1;
     strbuf fixed = { NULL, 0, 0 };
@@ -393,6 +395,10 @@ int topics_xml_read(reader *r, const char *data, size_t n, formats_topics_format
             util_error_set(r->err, UTIL_EXIT_INPUT, r->name, 0, "not well-formed XML");
         goto out;
     }
+    if (check_only) {
+        rc = 0;
+        goto out;
+    }
     const xmlNode *root = xmlDocGetRootElement(doc);
     if (root == NULL) {
         util_error_set(r->err, UTIL_EXIT_INPUT, r->name, 0, "no root element");
@@ -434,4 +440,14 @@ out:
     free(amp.p);
     free(fixed.p);
     return rc;
+}
+
+int topics_xml_read(reader *r, const char *data, size_t n, formats_topics_format fmt)
+{
+    return xml_read(r, data, n, fmt, 0);
+}
+
+int topics_xml_check(reader *r, const char *data, size_t n)
+{
+    return xml_read(r, data, n, FORMATS_TOPICS_AUTO, 1);
 }
