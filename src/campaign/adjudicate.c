@@ -1,6 +1,6 @@
 /* adjudicate.c: adjudicated qrels (policy adjudicated[,FALLBACK]), and whom it sided with. */
 /* SPDX-License-Identifier: MIT */
-#include "campaign/campaign.h"
+#include "campaign/campaign_private.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -55,74 +55,35 @@ static int pair_cmp(const char *q1, const char *d1, const char *q2, const char *
     return c != 0 ? c : strcmp(d1, d2);
 }
 
-/* The judgments of one document, gathered while exporting. */
+/* The adjudications not written yet, as the export of the judgments goes by. */
 typedef struct export_ctx {
-    util_out *out;
-    campaign_policy fallback;
-    const char *primary;
     adjudicated adj;
     size_t next;                  /* the first adjudication not written yet */
-    char *qid, *docno, *iter;
-    long *grades;
-    size_t n, cap;
-    long primary_grade;
-    int has_primary;
 } export_ctx;
 
-static void line(export_ctx *c, const char *qid, const char *iter, const char *docno, long grade)
+/* Writes the adjudications before qid/docno (or every one left, qid NULL): documents that
+ * have no assessor's judgment any more. */
+static void adjudications_before(void *ctx, util_out *out, const char *qid, const char *docno)
 {
-    util_out_printf(c->out, "%s %s %s %ld\n", qid, iter, docno, grade);
-}
-
-/* Adjudications before qid/docno (or every one left, qid NULL) whose document has no
- * assessor's judgment any more. */
-static void adjudications_before(export_ctx *c, const char *qid, const char *docno)
-{
+    export_ctx *c = ctx;
     while (c->next < c->adj.n &&
            (qid == NULL ||
             pair_cmp(c->adj.qid[c->next], c->adj.docno[c->next], qid, docno) < 0)) {
-        line(c, c->adj.qid[c->next], "0", c->adj.docno[c->next], c->adj.grade[c->next]);
+        util_out_printf(out, "%s 0 %s %ld\n", c->adj.qid[c->next], c->adj.docno[c->next],
+                        c->adj.grade[c->next]);
         c->next++;
     }
 }
 
-static void export_flush(export_ctx *c)
+/* The adjudicated grade of qid/docno, when there is one. */
+static int adjudicated_grade(void *ctx, const char *qid, const char *docno, long *grade)
 {
-    if (c->n == 0)
-        return;
-    adjudications_before(c, c->qid, c->docno);
-    long grade;
-    if (c->next < c->adj.n &&
-        pair_cmp(c->adj.qid[c->next], c->adj.docno[c->next], c->qid, c->docno) == 0)
-        grade = c->adj.grade[c->next++];
-    else
-        grade = campaign_policy_grade(c->fallback, c->grades, c->n,
-                                      c->has_primary ? c->primary_grade : -1);
-    line(c, c->qid, c->n == 1 ? c->iter : "0", c->docno, grade);
-    c->n = 0;
-    c->has_primary = 0;
-}
-
-static int export_cb(void *vctx, const store_judgment *j)
-{
-    export_ctx *c = vctx;
-    if (c->n > 0 && (strcmp(c->qid, j->qid) != 0 || strcmp(c->docno, j->docno) != 0))
-        export_flush(c);
-    if (c->n == 0) {
-        free(c->qid);
-        free(c->docno);
-        free(c->iter);
-        c->qid = util_strdup(j->qid);
-        c->docno = util_strdup(j->docno);
-        c->iter = util_strdup(j->iter);
-    }
-    util_grow(&c->grades, &c->cap, c->n + 1, sizeof *c->grades);
-    c->grades[c->n++] = j->grade;
-    if (c->primary != NULL && strcmp(j->assessor, c->primary) == 0) {
-        c->has_primary = 1;
-        c->primary_grade = j->grade;
-    }
-    return 0;
+    export_ctx *c = ctx;
+    if (c->next >= c->adj.n ||
+        pair_cmp(c->adj.qid[c->next], c->adj.docno[c->next], qid, docno) != 0)
+        return 0;
+    *grade = c->adj.grade[c->next++];
+    return 1;
 }
 
 int campaign_qrels_write_adjudicated(store *s, campaign_policy fallback, const char *primary,
@@ -130,21 +91,11 @@ int campaign_qrels_write_adjudicated(store *s, campaign_policy fallback, const c
 {
     export_ctx c;
     memset(&c, 0, sizeof c);
-    c.out = out;
-    c.fallback = fallback;
-    c.primary = primary;
+    campaign_export_override ov = { &c, adjudications_before, adjudicated_grade };
     int rc = store_adjudications_each(s, 0, on_adjudication, &c.adj, err);
     if (rc == 0)
-        rc = store_judgments_each(s, export_cb, &c, err);
-    if (rc == 0) {
-        export_flush(&c);
-        adjudications_before(&c, NULL, NULL);
-    }
+        rc = campaign_qrels_export(s, fallback, primary, 0, &ov, out, err);
     adjudicated_free(&c.adj);
-    free(c.qid);
-    free(c.docno);
-    free(c.iter);
-    free(c.grades);
     return rc;
 }
 

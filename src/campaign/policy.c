@@ -1,6 +1,6 @@
 /* policy.c: several assessors' grades merged into one; the campaign's qrels. */
 /* SPDX-License-Identifier: MIT */
-#include "campaign/campaign.h"
+#include "campaign/campaign_private.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -67,20 +67,26 @@ typedef struct export_ctx {
     size_t n, cap;
     long primary_grade;
     int has_primary;
+    const campaign_export_override *ov;
 } export_ctx;
 
 static void export_flush(export_ctx *c)
 {
     if (c->n == 0)
         return;
+    long grade;
+    if (c->ov != NULL)
+        c->ov->before(c->ov->ctx, c->out, c->qid, c->docno);
+    if (c->ov == NULL || !c->ov->grade(c->ov->ctx, c->qid, c->docno, &grade))
+        grade = campaign_policy_grade(c->pol, c->grades, c->n,
+                                      c->has_primary ? c->primary_grade : -1);
     util_out_str(c->out, c->qid);
     util_out_char(c->out, ' ');
     util_out_str(c->out, c->n == 1 ? c->iter : "0");
     util_out_char(c->out, ' ');
     util_out_str(c->out, c->docno);
     util_out_char(c->out, ' ');
-    util_out_long(c->out, campaign_policy_grade(c->pol, c->grades, c->n,
-                                                c->has_primary ? c->primary_grade : -1));
+    util_out_long(c->out, grade);
     util_out_char(c->out, '\n');
     c->n = 0;
     c->has_primary = 0;
@@ -132,15 +138,25 @@ int campaign_qrels_write(store *s, campaign_policy pol, const char *primary, int
 {
     if (campaign_policy_check(s, primary, err) != 0)
         return -1;
+    return campaign_qrels_export(s, pol, primary, per_assessor, NULL, out, err);
+}
+
+int campaign_qrels_export(store *s, campaign_policy pol, const char *primary, int per_assessor,
+                          const campaign_export_override *ov, util_out *out, util_error *err)
+{
     export_ctx c;
     memset(&c, 0, sizeof c);
     c.out = out;
     c.pol = pol;
     c.primary = primary;
     c.per_assessor = per_assessor;
+    c.ov = ov;
     int rc = store_judgments_each(s, export_cb, &c, err);
-    if (rc == 0)
+    if (rc == 0) {
         export_flush(&c);
+        if (ov != NULL)
+            ov->before(ov->ctx, out, NULL, NULL);
+    }
     free(c.qid);
     free(c.docno);
     free(c.iter);
