@@ -158,21 +158,31 @@ static int value_cmp(const void *va, const void *vb)
     return (a > b) - (a < b);
 }
 
+/* What a per-topic text plot (box plots, heatmap) scales to: the largest finite value
+ * (1 when there is none above 0) and the width of the run names' column (5 to 16). */
+static void topic_plot_scale(const double *v, size_t n, const char *const *names, size_t nruns,
+                             double *hi, size_t *lw)
+{
+    *hi = 0.0;
+    *lw = 5;
+    for (size_t i = 0; i < n; i++)
+        if (isfinite(v[i]) && v[i] > *hi)
+            *hi = v[i];
+    for (size_t r = 0; r < nruns; r++)
+        if (strlen(names[r]) > *lw)
+            *lw = strlen(names[r]);
+    if (*lw > 16)
+        *lw = 16;
+    if (*hi <= 0.0)
+        *hi = 1.0;
+}
+
 void report_plot_box_text(util_out *o, const char *title, const char *const *names,
                           const double *v, size_t nruns, size_t ntopics, int width)
 {
-    double hi = 0.0;
-    size_t lw = 5;
-    for (size_t i = 0; i < nruns * ntopics; i++)
-        if (isfinite(v[i]) && v[i] > hi)
-            hi = v[i];
-    for (size_t r = 0; r < nruns; r++)
-        if (strlen(names[r]) > lw)
-            lw = strlen(names[r]);
-    if (lw > 16)
-        lw = 16;
-    if (hi <= 0.0)
-        hi = 1.0;
+    double hi;
+    size_t lw;
+    topic_plot_scale(v, nruns * ntopics, names, nruns, &hi, &lw);
     if (width < 10)
         width = 10;
     clean_str(o, title);
@@ -227,18 +237,9 @@ void report_plot_heatmap_text(util_out *o, const char *title, const char *const 
                               size_t nruns, size_t ntopics, const double *v)
 {
     static const char *const shade[] = { " ", "\u2591", "\u2592", "\u2593", "\u2588" };
-    double hi = 0.0;
-    size_t lw = 5;
-    for (size_t i = 0; i < nruns * ntopics; i++)
-        if (isfinite(v[i]) && v[i] > hi)
-            hi = v[i];
-    for (size_t r = 0; r < nruns; r++)
-        if (strlen(runs[r]) > lw)
-            lw = strlen(runs[r]);
-    if (lw > 16)
-        lw = 16;
-    if (hi <= 0.0)
-        hi = 1.0;
+    double hi;
+    size_t lw;
+    topic_plot_scale(v, nruns * ntopics, runs, nruns, &hi, &lw);
     clean_str(o, title);
     util_out_printf(o, "\n(shades: 0 to %.4f)\n", hi);
     for (size_t r = 0; r < nruns; r++) {
