@@ -68,24 +68,29 @@ n=$(tj qrels export -d "$c" --per-assessor | awk '$1 == "q5" && $2 == "bob"' | w
 tj qrels import -d "$c" --assessor bob "$tmp/ab.qrels" 2>"$tmp/err"
 grep -q "imported before" "$tmp/err" && ok "the same file for bob again: imported before" || bad "bob again" "$(cat "$tmp/err")"
 
-# 2. Judging beside long imports: every judgment succeeds and none waits more than 1 s
-# (a generous bound for a loaded machine; bench/lock.sh measures the 200 ms target).
+# 2. Judging beside long imports: every judgment succeeds, and judgments are recorded while the
+# import is still running, which a single transaction holding the lock to the end would not
+# allow. Wall-clock latency is not asserted here (it depends on the machine's load): bench/lock.sh
+# measures it against the 200 ms target.
 judge_beside() {   # NAME: judges with separate `judge` calls while the import with pid $ipid runs
-    local i=0 worst=0 failed=0 t0 t1 ms
+    local i=0 worst=0 failed=0 during=0 t0 t1 ms
     while kill -0 "$ipid" 2>/dev/null; do
         i=$((i + 1))
         t0=$EPOCHREALTIME
         tj judge -d "$c" --assessor lat --add-to-pool "q$((1 + i % 20))" "lat$1-$i" 1 >/dev/null 2>>"$tmp/judge.err" || failed=$((failed + 1))
         t1=$EPOCHREALTIME
+        kill -0 "$ipid" 2>/dev/null && during=$((during + 1))
         ms=$(( (${t1/./} - ${t0/./}) / 1000 ))
         [ "$ms" -gt "$worst" ] && worst=$ms
         sleep 0.05
     done
     wait "$ipid"; local ist=$?
-    if [ "$ist" -eq 0 ] && [ "$failed" -eq 0 ] && [ "$i" -ge 5 ] && [ "$worst" -lt 1000 ]; then
-        ok "$1 import: $i judgments beside it, the slowest took $worst ms"
+    local stored
+    stored=$(tj qrels export -d "$c" --per-assessor | awk -v p="lat$1-" '$2 == "lat" && index($3, p) == 1' | wc -l)
+    if [ "$ist" -eq 0 ] && [ "$failed" -eq 0 ] && [ "$during" -ge 3 ] && [ "$stored" -eq "$i" ]; then
+        ok "$1 import: $i judgments beside it, $during recorded before it ended, the slowest took $worst ms"
     else
-        bad "judging beside $1 import" "import status $ist, $i judgments, $failed failed, slowest $worst ms: $(head -3 "$tmp/judge.err")"
+        bad "judging beside $1 import" "import status $ist, $i judgments ($stored stored), $during before it ended, $failed failed, slowest $worst ms: $(grep -v 'waiting for' "$tmp/judge.err" | head -3)"
     fi
 }
 c=$tmp/lat.tjdb
