@@ -229,7 +229,7 @@ void campaign_sim_write(util_out *o, const campaign_sim *sim, int fmt)
     if (fmt == CAMPAIGN_FMT_JSON) {
         util_out_printf(o, "{\"topics\": %zu, \"runs\": %zu, \"depth\": %zu, "
                         "\"relevance_level\": %ld, \"seed\": %llu, \"relevant\": %zu, "
-                        "\"reachable\": %zu,\n \"map\": {", sim->ntopics, sim->nruns,
+                        "\"reachable\": %zu,\n \"map_full\": {", sim->ntopics, sim->nruns,
                         sim->depth, sim->relevance_level, (unsigned long long)sim->seed,
                         res->relevant, res->reachable);
         for (size_t r = 0; r < sim->nruns; r++) {
