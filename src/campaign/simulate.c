@@ -272,9 +272,11 @@ void campaign_sim_write(util_out *o, const campaign_sim *sim, int fmt)
             snprintf(cells[0], sizeof cells[0], "%zu", w->budget);
             snprintf(cells[1], sizeof cells[1], "%zu", w->judged);
             snprintf(cells[2], sizeof cells[2], "%zu", w->relevant_found);
-            snprintf(cells[3], sizeof cells[3], "%.4f", w->recall);
-            snprintf(cells[4], sizeof cells[4], "%.4f", w->tau);
-            snprintf(cells[5], sizeof cells[5], "%.4f", w->tau_ap);
+            /* people read four decimals; programs get every digit, as in the JSON */
+            const char *real = fmt == CAMPAIGN_FMT_TSV ? "%.17g" : "%.4f";
+            snprintf(cells[3], sizeof cells[3], real, w->recall);
+            snprintf(cells[4], sizeof cells[4], real, w->tau);
+            snprintf(cells[5], sizeof cells[5], real, w->tau_ap);
             snprintf(cells[6], sizeof cells[6], "%zu", w->max_drop);
             const char *row[8] = { sim->names[s], cells[0], cells[1], cells[2], cells[3],
                                    cells[4], cells[5], cells[6] };
