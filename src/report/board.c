@@ -308,7 +308,7 @@ report_table *report_live_run_table(report_live *l, int machine, size_t run, cha
     return t;
 }
 
-report_table *report_live_stability_table(const report_live *l, size_t sort,
+report_table *report_live_stability_table(const report_live *l, int machine, size_t sort,
                                           const long *checkpoint_at)
 {
     const char *header[] = { "reference", "compared", "judgments", "tau", "tau_ap" };
@@ -321,8 +321,8 @@ report_table *report_live_stability_table(const report_live *l, size_t sort,
         double tau, ap;
         report_live_agreement(l, sort, m, &tau, &ap);
         snprintf(j, sizeof j, "%ld", report_live_judgments(l));
-        fmt_value(a, sizeof a, tau);
-        fmt_value(b, sizeof b, ap);
+        fmt_cell(a, sizeof a, tau, machine);
+        fmt_cell(b, sizeof b, ap, machine);
         const char *row[] = { report_live_label(l, sort), report_live_label(l, m), j, a, b };
         report_table_add(t, row);
     }
@@ -332,8 +332,8 @@ report_table *report_live_stability_table(const report_live *l, size_t sort,
             continue;
         snprintf(ref, sizeof ref, "%s@checkpoint", report_live_label(l, sort));
         snprintf(j, sizeof j, "%ld", checkpoint_at[k]);
-        fmt_value(a, sizeof a, tau);
-        fmt_value(b, sizeof b, ap);
+        fmt_cell(a, sizeof a, tau, machine);
+        fmt_cell(b, sizeof b, ap, machine);
         const char *row[] = { ref, report_live_label(l, sort), j, a, b };
         report_table_add(t, row);
     }

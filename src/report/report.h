@@ -271,8 +271,8 @@ void report_live_beats(report_live *l, size_t m, metrics_test test, metrics_corr
 report_table *report_live_run_table(report_live *l, int machine, size_t run, char *title,
                                     size_t title_size);
 /* Kendall tau and tau_AP between the ranking by measure sort and by each other measure,
- * then at each checkpoint (checkpoint_at: the judgments at each). */
-report_table *report_live_stability_table(const report_live *l, size_t sort,
+ * then at each checkpoint (checkpoint_at: the judgments at each); machine: every digit. */
+report_table *report_live_stability_table(const report_live *l, int machine, size_t sort,
                                           const long *checkpoint_at);
 /* The n comparisons of runs (metrics_compare) on measure m over nt topics, one row each:
  * the measure, the runs, their means on m, the difference, d_z, the test and its p-values,

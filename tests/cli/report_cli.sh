@@ -110,7 +110,7 @@ tj eval -q -l 2 -m map -m P.10 "$tmp/export.qrels" "$data/report_beta.run" | awk
 
 # Checkpoints and stability: the last checkpoint is the current state (tau 1).
 tj report -d "$c" --stability --checkpoint-every 12 --format tsv >"$tmp/stab"
-[ "$(grep -c '@checkpoint' "$tmp/stab")" -ge 3 ] && grep -q "^MAP@checkpoint	MAP	[0-9]*	1.0000	1.0000$" "$tmp/stab" \
+[ "$(grep -c '@checkpoint' "$tmp/stab")" -ge 3 ] && grep -q "^MAP@checkpoint	MAP	[0-9]*	1	1$" "$tmp/stab" \
     && ok "stability checkpoints" || bad "stability" "$(cat "$tmp/stab")"
 
 # --watch with --count redraws from the campaign (no clear-screen when not a terminal).
@@ -138,6 +138,14 @@ golden "agreement" "$data/report_agreement.expected" tj agreement "$data/report_
 golden "agreement json" "$data/report_agreement_json.expected" tj agreement --format json -l 2 "$data/report_assessors.qrels_jg"
 golden "plot pr" "$data/report_plot_pr.expected" tj report --plot pr --runs beta,delta "$q" $runs
 golden "plot rpdiff" "$data/report_plot_rpdiff.expected" tj report --plot rpdiff "$q" $runs
+# The stability table gives programs every digit (MAP and MRR order the four runs with one
+# discordant pair of six: tau = 4/6), people four decimals.
+tj report --stability --format tsv -m map -m recip_rank "$q" $runs >"$tmp/out" 2>"$tmp/err"
+grep -q "^MAP	MRR	200	0.6666666666666666	0.666666666666666[67]$" "$tmp/out" \
+    && tj report --stability --format json -m map -m recip_rank "$q" $runs \
+    | grep -q '"tau": 0.6666666666666666, "tau_ap": 0.666666666666666[67]}' \
+    && tj report --stability -m map -m recip_rank "$q" $runs | grep -q "^MAP  *MRR  *200  *0.6667  *0.6667$" \
+    && ok "stability: every digit in tsv and json" || bad "stability digits" "$(cat "$tmp/out" "$tmp/err")"
 
 tj report --plot ndcg --svg "$tmp/n.svg" "$q" $runs && grep -q '^<svg ' "$tmp/n.svg" && [ "$(grep -c '<polyline' "$tmp/n.svg")" -eq 3 ] \
     && tail -1 "$tmp/n.svg" | grep -q '^</svg>$' && ok "plot --svg" || bad "plot --svg" "$(head -3 "$tmp/n.svg")"
