@@ -86,9 +86,11 @@ judge_beside() {   # NAME: judges with separate `judge` calls while the import w
     done
     wait "$ipid"; local ist=$?
     local stored
-    stored=$(tj qrels export -d "$c" --per-assessor | awk -v p="lat$1-" '$2 == "lat" && index($3, p) == 1' | wc -l)
-    if [ "$ist" -eq 0 ] && [ "$failed" -eq 0 ] && [ "$during" -ge 3 ] && [ "$stored" -eq "$i" ]; then
-        ok "$1 import: $i judgments beside it, $during recorded before it ended, the slowest took $worst ms"
+    stored=$(tj qrels export -d "$c" --per-assessor \
+        | awk -v p="lat$1-" '$2 == "lat" && index($3, p) == 1' | wc -l)
+    if [ "$ist" -eq 0 ] && [ "$failed" -eq 0 ] && [ "$during" -ge 3 ] \
+        && [ "$stored" -eq "$i" ]; then
+        ok "$1 import: $i judgments beside it, $during before it ended, slowest $worst ms"
     else
         bad "judging beside $1 import" "import status $ist, $i judgments ($stored stored), $during before it ended, $failed failed, slowest $worst ms: $(grep -v 'waiting for' "$tmp/judge.err" | head -3)"
     fi
