@@ -426,6 +426,10 @@ int cli_report(int argc, char **argv)
             print_run(c.live, format, run, &o);
         else
             print_board(c.live, format, sort, topic, op.test, op.corr, &o);
+        if (json_obj && run_tag == NULL && topic == NULL) {
+            util_out_str(&o, ", ");
+            report_live_board_stats_json(c.live, sort, &o);
+        }
         if (stability && plot == NULL) {
             if (json_obj)
                 util_out_str(&o, ", \"stability\": ");
