@@ -175,10 +175,20 @@ void campaign_pool_write(util_out *o, const campaign_pool *c, int form);
  * no text in the campaign) and grade (null: unjudged). unjudged keeps only documents
  * nobody graded. */
 int campaign_pool_write_campaign(store *s, util_out *o, int form, int unjudged, util_error *err);
+/* The tables of the pool's statistics. */
+enum {
+    CAMPAIGN_STATS_ALL,      /* every table (the only choice in JSON) */
+    CAMPAIGN_STATS_TOPICS,   /* per topic, then "all" */
+    CAMPAIGN_STATS_RUNS,     /* per run */
+    CAMPAIGN_STATS_OVERLAP   /* per pair of runs */
+};
 /* Per topic: pooled documents, contributing runs, documents one run only contributed; per
  * run: documents contributed and unique ones; with overlap, each pair of runs' shared
- * documents. fmt: CAMPAIGN_FMT_*. */
-void campaign_pool_write_stats(util_out *o, const campaign_pool *c, int fmt, int overlap);
+ * documents. fmt: CAMPAIGN_FMT_*. table (CAMPAIGN_STATS_*) chooses one of the tables; TSV
+ * is always one table with one header line (ALL: the topics), JSON always every table.
+ * The overlap table is computed when chosen, even without overlap. */
+void campaign_pool_write_stats(util_out *o, const campaign_pool *c, int fmt, int overlap,
+                               int table);
 
 /* Docnos, owned. */
 typedef struct campaign_docnos {

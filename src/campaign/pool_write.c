@@ -40,18 +40,38 @@ void campaign_pool_write(util_out *o, const campaign_pool *c, int form)
 
 /* ---- statistics ---- */
 
-void campaign_pool_write_stats(util_out *o, const campaign_pool *c, int fmt, int overlap)
+/* The per-topic table's header and rows. */
+static void stats_topic_row(util_out *o, int fmt, const char *qid, size_t pooled, size_t runs,
+                            size_t unique)
+{
+    if (fmt == CAMPAIGN_FMT_TABLE)
+        util_out_printf(o, "%-16s %10zu %6zu %10zu\n", qid, pooled, runs, unique);
+    else
+        util_out_printf(o, "%s\t%zu\t%zu\t%zu\n", qid, pooled, runs, unique);
+}
+
+void campaign_pool_write_stats(util_out *o, const campaign_pool *c, int fmt, int overlap,
+                               int table)
 {
     size_t nr = c->nruns;
+    /* one table a TSV stream: the one asked for, else the topics */
+    if (fmt == CAMPAIGN_FMT_TSV && table == CAMPAIGN_STATS_ALL)
+        table = CAMPAIGN_STATS_TOPICS;
+    if (fmt == CAMPAIGN_FMT_JSON)
+        table = CAMPAIGN_STATS_ALL;
+    int all = table == CAMPAIGN_STATS_ALL, show_topics = all || table == CAMPAIGN_STATS_TOPICS;
+    int show_runs = all || table == CAMPAIGN_STATS_RUNS;
+    overlap = overlap || table == CAMPAIGN_STATS_OVERLAP;
+    int show_overlap = overlap && (all || table == CAMPAIGN_STATS_OVERLAP);
     pool_run_stats *st = util_calloc(nr + 1, sizeof *st);
     pool_run_stats *tot = util_calloc(nr + 1, sizeof *tot);
     uint64_t *ov = overlap ? util_calloc(nr * nr + 1, sizeof *ov) : NULL;
     size_t all_pooled = 0, all_unique = 0;
-    if (fmt == CAMPAIGN_FMT_TABLE)
+    if (show_topics && fmt == CAMPAIGN_FMT_TABLE)
         util_out_printf(o, "%-16s %10s %6s %10s\n", "topic", "pooled", "runs", "unique");
-    else if (fmt == CAMPAIGN_FMT_TSV)
-        util_out_str(o, "topic\tqid\tpooled\truns\tunique\n");
-    else
+    else if (show_topics && fmt == CAMPAIGN_FMT_TSV)
+        util_out_str(o, "topic\tpooled\truns\tunique\n");
+    else if (fmt == CAMPAIGN_FMT_JSON)
         util_out_str(o, "{\"topics\": [");
     for (size_t t = 0; t < c->ntopics; t++) {
         const pool_topic *p = c->topics[t].pool;
@@ -66,10 +86,10 @@ void campaign_pool_write_stats(util_out *o, const campaign_pool *c, int fmt, int
         all_pooled += pooled;
         all_unique += unique;
         const char *qid = c->topics[t].qid;
-        if (fmt == CAMPAIGN_FMT_TABLE) {
-            util_out_printf(o, "%-16s %10zu %6zu %10zu\n", qid, pooled, runs, unique);
-        } else if (fmt == CAMPAIGN_FMT_TSV) {
-            util_out_printf(o, "topic\t%s\t%zu\t%zu\t%zu\n", qid, pooled, runs, unique);
+        if (!show_topics)
+            continue;
+        if (fmt != CAMPAIGN_FMT_JSON) {
+            stats_topic_row(o, fmt, qid, pooled, runs, unique);
         } else {
             util_out_str(o, t ? ",\n  {\"qid\": " : "\n  {\"qid\": ");
             util_out_json(o, qid);
@@ -77,17 +97,17 @@ void campaign_pool_write_stats(util_out *o, const campaign_pool *c, int fmt, int
                             unique);
         }
     }
-    if (fmt == CAMPAIGN_FMT_TABLE) {
-        util_out_printf(o, "%-16s %10zu %6zu %10zu\n\n", "all", all_pooled, nr, all_unique);
-        util_out_printf(o, "%-24s %12s %10s %8s\n", "run", "contributed", "unique", "unique%");
-    } else if (fmt == CAMPAIGN_FMT_TSV) {
-        util_out_printf(o, "topic\tall\t%zu\t%zu\t%zu\n", all_pooled, nr, all_unique);
-        util_out_str(o, "run\ttag\tcontributed\tunique\n");
-    } else {
+    if (show_topics && fmt != CAMPAIGN_FMT_JSON)
+        stats_topic_row(o, fmt, "all", all_pooled, nr, all_unique);
+    if (show_runs && fmt == CAMPAIGN_FMT_TABLE)
+        util_out_printf(o, "%s%-24s %12s %10s %8s\n", all ? "\n" : "", "run", "contributed",
+                        "unique", "unique%");
+    else if (show_runs && fmt == CAMPAIGN_FMT_TSV)
+        util_out_str(o, "run\tcontributed\tunique\n");
+    else if (fmt == CAMPAIGN_FMT_JSON)
         util_out_printf(o, "\n],\n\"all\": {\"topics\": %zu, \"pooled\": %zu, \"runs\": %zu,"
                         " \"unique\": %zu},\n\"runs\": [", c->ntopics, all_pooled, nr, all_unique);
-    }
-    for (size_t r = 0; r < nr; r++) {
+    for (size_t r = 0; show_runs && r < nr; r++) {
         const char *tag = c->tags[r] ? c->tags[r] : "";
         double pct = tot[r].contributed ? 100.0 * (double)tot[r].unique / (double)tot[r].contributed
                                         : 0.0;
@@ -95,7 +115,7 @@ void campaign_pool_write_stats(util_out *o, const campaign_pool *c, int fmt, int
             util_out_printf(o, "%-24s %12zu %10zu %7.1f%%\n", tag, tot[r].contributed,
                             tot[r].unique, pct);
         } else if (fmt == CAMPAIGN_FMT_TSV) {
-            util_out_printf(o, "run\t%s\t%zu\t%zu\n", tag, tot[r].contributed, tot[r].unique);
+            util_out_printf(o, "%s\t%zu\t%zu\n", tag, tot[r].contributed, tot[r].unique);
         } else {
             util_out_str(o, r ? ",\n  {\"tag\": " : "\n  {\"tag\": ");
             util_out_json(o, tag);
@@ -103,10 +123,12 @@ void campaign_pool_write_stats(util_out *o, const campaign_pool *c, int fmt, int
                             tot[r].unique);
         }
     }
-    if (ov != NULL) {
+    if (show_overlap) {
         if (fmt == CAMPAIGN_FMT_TABLE)
-            util_out_printf(o, "\n%-24s %-24s %10s\n", "run", "run", "shared");
-        else if (fmt == CAMPAIGN_FMT_JSON)
+            util_out_printf(o, "%s%-24s %-24s %10s\n", all ? "\n" : "", "run", "run", "shared");
+        else if (fmt == CAMPAIGN_FMT_TSV)
+            util_out_str(o, "run_a\trun_b\tshared\n");
+        else
             util_out_str(o, "\n],\n\"overlap\": [");
         int first = 1;
         for (size_t a = 0; a < nr; a++)
@@ -116,7 +138,7 @@ void campaign_pool_write_stats(util_out *o, const campaign_pool *c, int fmt, int
                 if (fmt == CAMPAIGN_FMT_TABLE) {
                     util_out_printf(o, "%-24s %-24s %10llu\n", ta, tb, (unsigned long long)v);
                 } else if (fmt == CAMPAIGN_FMT_TSV) {
-                    util_out_printf(o, "overlap\t%s\t%s\t%llu\n", ta, tb, (unsigned long long)v);
+                    util_out_printf(o, "%s\t%s\t%llu\n", ta, tb, (unsigned long long)v);
                 } else {
                     util_out_str(o, first ? "\n  {\"a\": " : ",\n  {\"a\": ");
                     util_out_json(o, ta);

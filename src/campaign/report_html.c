@@ -191,7 +191,19 @@ int campaign_report_html(campaign_live *c, size_t sort, size_t depth, long relev
     util_out_str(o, "<section id=\"leaderboard\">\n<h2>Leaderboard</h2>\n");
     report_html_table(o, t, caption);
     report_table_free(&t);
-    util_out_str(o, "<p class=\"note\">Bold: the best value of each measure.</p>\n</section>\n");
+    util_out_str(o, "<p class=\"note\">Bold: the best value of each measure.</p>\n");
+    /* the sort measure's intervals, when its summary is a mean of the topics' values */
+    t = report_live_intervals_table(l, 0, sort, (long)sort);
+    if (report_table_rows(t) > 0) {
+        snprintf(caption, sizeof caption, "%g%% confidence intervals of the mean %s: "
+                 "Student's t, and the percentile bootstrap over topics (%d resamples)",
+                 100 * REPORT_CI_LEVEL, report_live_label(l, sort), REPORT_CI_RESAMPLES);
+        util_out_str(o, "<div id=\"intervals\">\n");
+        report_html_table(o, t, caption);
+        util_out_str(o, "</div>\n");
+    }
+    report_table_free(&t);
+    util_out_str(o, "</section>\n");
 
     /* plots: every run */
     size_t *order = util_malloc((nr + 1) * sizeof *order);

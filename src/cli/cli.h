@@ -48,6 +48,10 @@ int cli_getopt(const cli_command *c, int argc, char **argv);
 void cli_usage(const cli_command *c, FILE *fp);
 /* The usage on stderr; returns UTIL_EXIT_USAGE. */
 int cli_usage_error(const cli_command *c);
+/* The position of arg among the allowed values of the command's option key (its table
+ * entry's values: "topics runs overlap" gives topics 0); -1 after saying on standard error
+ * which values are allowed. */
+int cli_option_value(const cli_command *c, int key, const char *arg);
 /* The bash completion script of every command and option (share/bash-completion/). */
 void cli_completion_bash(FILE *fp);
 /* Every command's options, one "COMMAND OPTION" line each, short and long forms. */

@@ -114,7 +114,7 @@ enum {
     OPT_STRATEGY = 'S', OPT_DEPTH = 'k', OPT_DEPTH_FILE = 'K', OPT_BUDGET = 'b', OPT_RBP_P = 'p',
     OPT_ORDER = 'O', OPT_SEED = 's', OPT_STATS = 't', OPT_OVERLAP = 'v', OPT_BIAS = 'B',
     OPT_QRELS = 'q', OPT_FORMAT = 'F', OPT_EXPORT = 'e', OPT_NEXT = 'x', OPT_POLICY = 'Q',
-    OPT_RUNS = 'r', OPT_UNJUDGED = 'u'
+    OPT_RUNS = 'r', OPT_UNJUDGED = 'u', OPT_TABLE = 'T'
 };
 
 static int usage_error(const char *what)
@@ -141,6 +141,7 @@ static int check_params(pool_params *p)
 typedef struct pool_cmd_opts {
     const char *campaign, *depth_file, *qrels, *output, *next, *runs;
     int stats, overlap, bias, fmt, export, dry_run, files, unjudged;
+    int table;               /* CAMPAIGN_STATS_*: --table's choice, or ALL */
     long level;
 } pool_cmd_opts;
 
@@ -217,6 +218,16 @@ static int pool_parse(int argc, char **argv, pool_cmd_opts *o, campaign_pool *c,
         case OPT_QRELS: o->qrels = optarg; break;
         case OPT_RUNS: o->runs = optarg; g->runs = 1; break;
         case OPT_UNJUDGED: o->unjudged = 1; break;
+        case OPT_TABLE: {
+            /* the order of the values in the command table */
+            static const int tables[] = { CAMPAIGN_STATS_TOPICS, CAMPAIGN_STATS_RUNS,
+                                          CAMPAIGN_STATS_OVERLAP };
+            int i = cli_option_value(cmd, OPT_TABLE, optarg);
+            if (i < 0)
+                return usage_error(NULL);
+            o->table = tables[i];
+            break;
+        }
         case OPT_POLICY:
             if (campaign_policy_parse(optarg, &jud->policy, &jud->primary) != 0)
                 return usage_error("unknown policy (max, majority, mean, primary=NAME)");
@@ -252,6 +263,14 @@ static int pool_parse(int argc, char **argv, pool_cmd_opts *o, campaign_pool *c,
         return usage_error("give run files or a campaign (-d), not both");
     if (o->stats + o->bias + (o->export != CAMPAIGN_EXPORT_NONE) + (o->next != NULL) > 1)
         return usage_error("--stats, --bias, --export and --next go one at a time");
+    if (o->table != CAMPAIGN_STATS_ALL && !o->stats)
+        return usage_error("--table goes with --stats");
+    if (o->table != CAMPAIGN_STATS_ALL && o->fmt == CAMPAIGN_FMT_JSON)
+        return usage_error("--table chooses a table of --format table or tsv (json holds them"
+                           " all)");
+    /* asked for the overlap, a TSV stream shows it */
+    if (o->overlap && o->table == CAMPAIGN_STATS_ALL && o->fmt == CAMPAIGN_FMT_TSV)
+        o->table = CAMPAIGN_STATS_OVERLAP;
     if (o->files && o->next != NULL)
         return usage_error("--next works on a campaign");
     if (cli_name_check("pool", "topic", o->next) != 0)
@@ -357,7 +376,7 @@ int cli_pool(int argc, char **argv)
         level = 1;
     campaign_pool_finish(&c);
     if (stats) {
-        campaign_pool_write_stats(&out, &c, fmt, overlap);
+        campaign_pool_write_stats(&out, &c, fmt, overlap, o.table);
     } else if (bias) {
         if (qrels != NULL ? campaign_judged_read_file(&jud, qrels, &err) != 0
                           : campaign_judged_read_campaign(&jud, c.s, &err) != 0)

@@ -48,7 +48,8 @@ static void print_run(report_live *l, report_table_format f, size_t run, util_ou
 
 static void print_stability(const campaign_live *c, report_table_format f, size_t sort, util_out *o)
 {
-    report_table *t = report_live_stability_table(c->live, sort, c->checkpoint_at);
+    int machine = f == REPORT_TABLE_TSV || f == REPORT_TABLE_JSON;
+    report_table *t = report_live_stability_table(c->live, machine, sort, c->checkpoint_at);
     if (f == REPORT_TABLE_TEXT || f == REPORT_TABLE_MD || f == REPORT_TABLE_LATEX)
         util_out_char(o, '\n');
     report_table_write(t, f, "stability of the ranking of the runs", o);
@@ -425,6 +426,10 @@ int cli_report(int argc, char **argv)
             print_run(c.live, format, run, &o);
         else
             print_board(c.live, format, sort, topic, op.test, op.corr, &o);
+        if (json_obj && run_tag == NULL && topic == NULL) {
+            util_out_str(&o, ", ");
+            report_live_board_stats_json(c.live, sort, &o);
+        }
         if (stability && plot == NULL) {
             if (json_obj)
                 util_out_str(&o, ", \"stability\": ");

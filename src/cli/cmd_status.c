@@ -133,12 +133,15 @@ static int status_assessors(store *s, long level, int tsv)
     return status;
 }
 
+/* status's tables, in the order of --table's values in the command table. */
+enum { TABLE_BOTH = -1, TABLE_TOPICS, TABLE_JUDGMENTS, TABLE_ASSESSORS };
+
 int cli_status(int argc, char **argv)
 {
     const cli_command *cmd = cli_command_find("status");
     const char *path = NULL;
     long level = 1;
-    int tsv = 0, assessors = 0, opt;
+    int tsv = 0, assessors = 0, table = TABLE_BOTH, opt;
     optind = 1;
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
@@ -160,6 +163,10 @@ int cli_status(int argc, char **argv)
         case 'A':
             assessors = 1;
             break;
+        case 'T':
+            if ((table = cli_option_value(cmd, 'T', optarg)) < 0)
+                return cli_usage_error(cmd);
+            break;
         default:
             cli_usage(cmd, stderr);
             return UTIL_EXIT_USAGE;
@@ -169,6 +176,15 @@ int cli_status(int argc, char **argv)
         cli_usage(cmd, stderr);
         return UTIL_EXIT_USAGE;
     }
+    if (assessors && table != TABLE_BOTH && table != TABLE_ASSESSORS) {
+        util_warn("status: --assessors is --table assessors, not another table");
+        return cli_usage_error(cmd);
+    }
+    if (assessors)
+        table = TABLE_ASSESSORS;
+    /* one table a TSV stream, with one header line: programs read it as it is */
+    if (tsv && table == TABLE_BOTH)
+        table = TABLE_TOPICS;
     int status = UTIL_EXIT_OK;
     /* looked at before opening, which may leave an empty -wal file of its own */
     char *wal = util_malloc(strlen(cli_campaign_path(path)) + 5);
@@ -183,7 +199,7 @@ int cli_status(int argc, char **argv)
     free(wal);
     if (s == NULL)
         return status;
-    if (assessors) {
+    if (table == TABLE_ASSESSORS) {
         status = status_assessors(s, level, tsv);
         store_close(&s);
         return status;
@@ -194,25 +210,30 @@ int cli_status(int argc, char **argv)
     memset(&c, 0, sizeof c);
     c.out = &out;
     c.tsv = tsv;
-    if (tsv)
-        util_out_str(&out, "topic\tpooled\tjudged\trelevant\tno_text\n");
-    else
-        util_out_printf(&out, "%-12s %8s %8s %8s %7s %8s\n", "topic", "pooled", "judged", "relevant",
-                        "done", "no text");
     util_error err = { 0, "" };
-    if (store_pool_text_each(s, no_text_cb, &c, &err) != 0 ||
-        store_status_each(s, level, status_cb, &c, &err) != 0) {
-        util_warn("%s", err.msg);
-        status = err.code ? err.code : UTIL_EXIT_SYSTEM;
-    } else {
-        char label[32];
-        snprintf(label, sizeof label, "all (%lld)", (long long)c.topics);
-        status_row(&c, tsv ? "all" : label, c.pooled, c.judged, c.relevant, c.no_text);
-        /* Then per assessor. */
+    if (table != TABLE_JUDGMENTS) {
         if (tsv)
-            util_out_str(&out, "\nassessor\tjudged\trelevant\n");
+            util_out_str(&out, "topic\tpooled\tjudged\trelevant\tno_text\n");
         else
-            util_out_printf(&out, "\n%-12s %8s %8s\n", "assessor", "judged", "relevant");
+            util_out_printf(&out, "%-12s %8s %8s %8s %7s %8s\n", "topic", "pooled", "judged",
+                            "relevant", "done", "no text");
+        if (store_pool_text_each(s, no_text_cb, &c, &err) != 0 ||
+            store_status_each(s, level, status_cb, &c, &err) != 0) {
+            util_warn("%s", err.msg);
+            status = err.code ? err.code : UTIL_EXIT_SYSTEM;
+        } else {
+            char label[32];
+            snprintf(label, sizeof label, "all (%lld)", (long long)c.topics);
+            status_row(&c, tsv ? "all" : label, c.pooled, c.judged, c.relevant, c.no_text);
+        }
+    }
+    /* Then per assessor. */
+    if (status == UTIL_EXIT_OK && table != TABLE_TOPICS) {
+        if (tsv)
+            util_out_str(&out, "assessor\tjudged\trelevant\n");
+        else
+            util_out_printf(&out, "%s%-12s %8s %8s\n", table == TABLE_BOTH ? "\n" : "",
+                            "assessor", "judged", "relevant");
         if (store_assessor_status_each(s, level, assessor_cb, &c, &err) != 0) {
             util_warn("%s", err.msg);
             status = err.code ? err.code : UTIL_EXIT_SYSTEM;

@@ -200,6 +200,10 @@ static const cli_option pool_opts[] = {
     { 'F', "--format", "F",
       "table (default), tsv or json, for --stats and --bias",
       "table tsv json", NULL },
+    { 'T', "--table", "NAME",
+      "with --stats: print one table, topics (with tsv the default; overlap\n"
+      "with --overlap), runs or overlap; tsv is always one table",
+      "topics runs overlap", NULL },
     { 'e', "--export", "FORM",
       "list (\"qid docno\", the default with RUN files), qrels (grade -1) or\n"
       "run (\"qid Q0 docno rank score pool\"); on a campaign: its pool table,\n"
@@ -454,24 +458,34 @@ static const cli_option status_opts[] = {
     CLI_OPT_HELP,
     CLI_OPT_CAMPAIGN,
     { 'l', "-l", "LEVEL", "a grade >= LEVEL is relevant (default 1)", NULL, NULL },
-    { 't', "--tsv", NULL, "tab-separated output", NULL, NULL },
+    { 't', "--tsv", NULL, "tab-separated output: one table (--table, default topics)", NULL,
+      NULL },
     { 'A', "--assessors", NULL,
-      "per assessor: judged, assigned, active time, rate, time to finish", NULL, NULL },
+      "per assessor: judged, assigned, active time, rate, time to finish\n"
+      "(the same as --table assessors)", NULL, NULL },
+    { 'T', "--table", "NAME",
+      "print one table: topics (per topic, then all), judgments (each\n"
+      "assessor's judgments) or assessors (as --assessors)",
+      "topics judgments assessors", NULL },
     { 0, NULL, NULL, NULL, NULL, NULL }
 };
 
 static const cli_command cmd_status = {
     "status", cli_status, "pooled, judged and relevant documents per topic",
-    "usage: trecjudge status [-d CAMPAIGN] [-l LEVEL] [--tsv] [--assessors]\n",
+    "usage: trecjudge status [-d CAMPAIGN] [-l LEVEL] [--tsv]\n"
+    "                        [--assessors | --table topics|judgments|assessors]\n",
     "Prints, per topic, the documents in the pool, those judged (grade >= 0) and those\n"
     "relevant (grade >= LEVEL, default 1) and the pooled documents with no text in the\n"
     "campaign (to import with 'trecjudge docs import'), then the totals, then each\n"
-    "assessor's counts. When a -wal file with data is beside the campaign, says so on\n"
-    "standard error: the campaign is the file and its -wal; copy it with 'trecjudge backup'.\n"
-    "--assessors prints one table instead: per assessor, the documents judged, the topics\n"
-    "assigned and their pooled documents, the active time of the judgments (their seconds,\n"
-    "not wall time), judgments per hour of it, the relevant rate and the active time left\n"
-    "(the assigned documents not judged / the rate); then the campaign's sums.\n",
+    "assessor's judgments and relevant ones. When a -wal file with data is beside the\n"
+    "campaign, says so on standard error: the campaign is the file and its -wal; copy it\n"
+    "with 'trecjudge backup'.\n"
+    "--assessors (--table assessors) prints one table instead: per assessor, the documents\n"
+    "judged, the topics assigned and their pooled documents, the active time of the\n"
+    "judgments (their seconds, not wall time), judgments per hour of it, the relevant rate\n"
+    "and the active time left (the assigned documents not judged / the rate); then the\n"
+    "campaign's sums. --table prints only the table named; --tsv prints one table, with one\n"
+    "header line (--table topics unless another is named), for programs to read.\n",
     status_opts,
     NULL,
     NULL, 0

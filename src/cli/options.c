@@ -133,6 +133,38 @@ int cli_usage_error(const cli_command *c)
     return UTIL_EXIT_USAGE;
 }
 
+int cli_option_value(const cli_command *c, int key, const char *arg)
+{
+    const cli_option *o = c->options;
+    while (o->key != 0 && o->key != key)
+        o++;
+    if (o->key == 0 || o->values == NULL)
+        return -1;
+    int i = 0;
+    for (const char *v = o->values; *v != '\0'; i++) {
+        size_t n = strcspn(v, " ");
+        if (strlen(arg) == n && strncmp(v, arg, n) == 0)
+            return i;
+        v += n;
+        v += strspn(v, " ");
+    }
+    char allowed[256];
+    size_t k = 0;
+    for (const char *v = o->values; *v != '\0' && k + 3 < sizeof allowed; v++) {
+        if (*v == ' ') {
+            allowed[k++] = ',';
+            allowed[k++] = ' ';
+        } else {
+            allowed[k++] = *v;
+        }
+    }
+    allowed[k] = '\0';
+    const char *name = strstr(o->spec, "--");
+    util_warn("%s: %s '%s' is not one of: %s", c->name, name != NULL ? name : o->spec, arg,
+              allowed);
+    return -1;
+}
+
 /* Arguments that name a file (or a directory) are completed as file names. */
 static int arg_is_file(const char *arg)
 {

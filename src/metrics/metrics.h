@@ -225,6 +225,36 @@ double metrics_incbeta(double a, double b, double x);
 double metrics_t_cdf(double t, double df);
 double metrics_binom_cdf(long k, long n, double p);
 
+/* The p quantile of Student's t with df degrees of freedom: the t with P(T <= t) = p
+ * (t(0.975, 9) = 2.262157...); -inf and inf at p 0 and 1, NAN outside [0, 1] or for
+ * df <= 0. */
+double metrics_t_quantile(double p, double df);
+
+/* ---- Intervals of a mean and wins over topics (the leaderboard's; docs/STATISTICS.md) ---- */
+
+typedef struct metrics_interval {
+    double low, high;
+} metrics_interval;
+
+/* The confidence interval at level (0.95) of the mean of x[0..n-1] by Student's t:
+ * mean +- t((1 + level) / 2, n - 1) s / sqrt(n), s the sample standard deviation; NAN
+ * bounds when n < 2 (a zero-width interval when every x is equal). */
+metrics_interval metrics_mean_ci_t(const double *x, size_t n, double level);
+/* The percentile bootstrap interval at level of the mean of x[0..n-1]: the means of
+ * samples resamples of n values drawn with replacement (metrics_rng seeded with seed: the
+ * same resamples for the same n and seed), bounded by their (1 - level) / 2 and
+ * (1 + level) / 2 quantiles (interpolated between order statistics, as numpy.percentile's
+ * default); NAN bounds when n is 0. */
+metrics_interval metrics_mean_ci_bootstrap(const double *x, size_t n, double level,
+                                           long samples, uint64_t seed);
+
+/* Paired values a[i], b[i] counted: a win when a[i] > b[i], a loss when below, a tie when
+ * their difference rounds to 0 at 1e-10 (as the rank tests round differences). */
+typedef struct metrics_wtl {
+    long wins, ties, losses;
+} metrics_wtl;
+metrics_wtl metrics_win_tie_loss(const double *a, const double *b, size_t n);
+
 typedef enum metrics_test {
     METRICS_TEST_T,              /* paired Student t */
     METRICS_TEST_WILCOXON,       /* Wilcoxon signed-rank */

@@ -122,6 +122,31 @@ double metrics_t_cdf(double t, double df)
     return t > 0 ? 1.0 - tail : tail;
 }
 
+double metrics_t_quantile(double p, double df)
+{
+    if (!(p > 0.0 && p < 1.0) || !(df > 0.0))
+        return p == 0.0 ? -INFINITY : p == 1.0 ? INFINITY : NAN;
+    if (p == 0.5)
+        return 0.0;
+    /* t > 0 with upper tail q, found from the tail itself (1 - F would lose the digits of
+     * a small q): bracketed by doubling, then halved until the bracket is a rounding wide */
+    double q = p > 0.5 ? 1.0 - p : p;
+    double lo = 0.0, hi = 1.0;
+    while (metrics_t_cdf(-hi, df) > q && hi < 1e300)
+        hi *= 2.0;
+    for (int i = 0; i < 2000; i++) {
+        double mid = lo + (hi - lo) / 2.0;
+        if (mid <= lo || mid >= hi)
+            break;
+        if (metrics_t_cdf(-mid, df) > q)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    double t = lo + (hi - lo) / 2.0;
+    return p > 0.5 ? t : -t;
+}
+
 double metrics_binom_cdf(long k, long n, double p)
 {
     if (k < 0)
@@ -449,6 +474,72 @@ double metrics_effect_size(const double *a, const double *b, size_t n)
     mean_sd(d, n, &mean, &sd);
     free(d);
     return sd > 0.0 ? mean / sd : 0.0;
+}
+
+/* ---- intervals of a mean, wins and losses ---- */
+
+metrics_interval metrics_mean_ci_t(const double *x, size_t n, double level)
+{
+    double mean, sd;
+    mean_sd(x, n, &mean, &sd);
+    if (n < 2)
+        return (metrics_interval){ NAN, NAN };
+    double half = metrics_t_quantile((1.0 + level) / 2.0, (double)n - 1.0) * sd /
+                  sqrt((double)n);
+    return (metrics_interval){ mean - half, mean + half };
+}
+
+static int double_cmp(const void *va, const void *vb)
+{
+    double a = *(const double *)va, b = *(const double *)vb;
+    return (a > b) - (a < b);
+}
+
+/* The q quantile of sorted v[0..n-1], interpolated between order statistics (Hyndman and
+ * Fan's definition 7: numpy.percentile's and R's quantile's default). */
+static double quantile_sorted(const double *v, size_t n, double q)
+{
+    double h = (double)(n - 1) * q;
+    size_t i = (size_t)floor(h);
+    if (i + 1 >= n)
+        return v[n - 1];
+    return v[i] + (h - (double)i) * (v[i + 1] - v[i]);
+}
+
+metrics_interval metrics_mean_ci_bootstrap(const double *x, size_t n, double level,
+                                           long samples, uint64_t seed)
+{
+    if (n == 0 || samples < 1)
+        return (metrics_interval){ NAN, NAN };
+    double *means = util_malloc((size_t)samples * sizeof *means);
+    metrics_rng rng;
+    metrics_rng_seed(&rng, seed);
+    for (long b = 0; b < samples; b++) {
+        double sum = 0.0;
+        for (size_t i = 0; i < n; i++)
+            sum += x[metrics_rng_below(&rng, n)];
+        means[b] = sum / (double)n;
+    }
+    qsort(means, (size_t)samples, sizeof *means, double_cmp);
+    metrics_interval ci = { quantile_sorted(means, (size_t)samples, (1.0 - level) / 2.0),
+                            quantile_sorted(means, (size_t)samples, (1.0 + level) / 2.0) };
+    free(means);
+    return ci;
+}
+
+metrics_wtl metrics_win_tie_loss(const double *a, const double *b, size_t n)
+{
+    metrics_wtl w = { 0, 0, 0 };
+    for (size_t i = 0; i < n; i++) {
+        double d = diff_round(a[i] - b[i]);
+        if (d > 0.0)
+            w.wins++;
+        else if (d < 0.0)
+            w.losses++;
+        else
+            w.ties++;
+    }
+    return w;
 }
 
 typedef struct pindex {

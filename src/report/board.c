@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "report/report.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -308,7 +309,7 @@ report_table *report_live_run_table(report_live *l, int machine, size_t run, cha
     return t;
 }
 
-report_table *report_live_stability_table(const report_live *l, size_t sort,
+report_table *report_live_stability_table(const report_live *l, int machine, size_t sort,
                                           const long *checkpoint_at)
 {
     const char *header[] = { "reference", "compared", "judgments", "tau", "tau_ap" };
@@ -321,8 +322,8 @@ report_table *report_live_stability_table(const report_live *l, size_t sort,
         double tau, ap;
         report_live_agreement(l, sort, m, &tau, &ap);
         snprintf(j, sizeof j, "%ld", report_live_judgments(l));
-        fmt_value(a, sizeof a, tau);
-        fmt_value(b, sizeof b, ap);
+        fmt_cell(a, sizeof a, tau, machine);
+        fmt_cell(b, sizeof b, ap, machine);
         const char *row[] = { report_live_label(l, sort), report_live_label(l, m), j, a, b };
         report_table_add(t, row);
     }
@@ -332,12 +333,123 @@ report_table *report_live_stability_table(const report_live *l, size_t sort,
             continue;
         snprintf(ref, sizeof ref, "%s@checkpoint", report_live_label(l, sort));
         snprintf(j, sizeof j, "%ld", checkpoint_at[k]);
-        fmt_value(a, sizeof a, tau);
-        fmt_value(b, sizeof b, ap);
+        fmt_cell(a, sizeof a, tau, machine);
+        fmt_cell(b, sizeof b, ap, machine);
         const char *row[] = { ref, report_live_label(l, sort), j, a, b };
         report_table_add(t, row);
     }
     return t;
+}
+
+/* A measure whose summary is the mean of its per-topic values (not a count, not a
+ * geometric mean): its mean has an interval. */
+static int is_mean(const report_live *l, size_t m)
+{
+    return report_live_kind(l, m) == METRICS_DOUBLE &&
+           strncmp(report_live_measure(l, m), "gm_", 3) != 0;
+}
+
+/* A bound: NAN (fewer than two topics) as an empty cell. */
+static void fmt_bound(char *buf, size_t size, double v, int machine)
+{
+    if (isnan(v))
+        buf[0] = '\0';
+    else
+        fmt_cell(buf, size, v, machine);
+}
+
+report_table *report_live_intervals_table(report_live *l, int machine, size_t sort, long measure)
+{
+    const char *header[] = { "run", "measure", "topics", "mean", "t_low", "t_high",
+                             "bootstrap_low", "bootstrap_high" };
+    const int numeric[] = { 0, 0, 1, 1, 1, 1, 1, 1 };
+    report_table *t = report_table_new(8, header, numeric);
+    size_t nr = report_live_nruns(l), nt = report_live_ntopics(l), nm = report_live_nmeasures(l);
+    size_t *order = util_malloc((nr + 1) * sizeof *order);
+    double *x = util_malloc((nt + 1) * sizeof *x);
+    report_live_order(l, sort, -1, order);
+    for (size_t i = 0; i < nr; i++) {
+        for (size_t m = 0; m < nm; m++) {
+            if (!is_mean(l, m) || (measure >= 0 && (size_t)measure != m))
+                continue;
+            double sum = 0.0;
+            for (size_t k = 0; k < nt; k++)
+                sum += x[k] = report_live_topic_value(l, order[i], k, m);
+            metrics_interval ct = metrics_mean_ci_t(x, nt, REPORT_CI_LEVEL);
+            metrics_interval cb = metrics_mean_ci_bootstrap(x, nt, REPORT_CI_LEVEL,
+                                                            REPORT_CI_RESAMPLES, REPORT_CI_SEED);
+            char cells[6][32];
+            snprintf(cells[0], sizeof cells[0], "%zu", nt);
+            fmt_bound(cells[1], sizeof cells[1], nt ? sum / (double)nt : NAN, machine);
+            fmt_bound(cells[2], sizeof cells[2], ct.low, machine);
+            fmt_bound(cells[3], sizeof cells[3], ct.high, machine);
+            fmt_bound(cells[4], sizeof cells[4], cb.low, machine);
+            fmt_bound(cells[5], sizeof cells[5], cb.high, machine);
+            const char *row[] = { report_live_run(l, order[i]), report_live_label(l, m),
+                                  cells[0], cells[1], cells[2], cells[3], cells[4], cells[5] };
+            report_table_add(t, row);
+        }
+    }
+    free(x);
+    free(order);
+    return t;
+}
+
+report_table *report_live_wtl_table(report_live *l, size_t sort)
+{
+    const char *header[] = { "measure", "run_a", "run_b", "topics", "wins", "ties", "losses" };
+    const int numeric[] = { 0, 0, 0, 1, 1, 1, 1 };
+    report_table *t = report_table_new(7, header, numeric);
+    size_t nr = report_live_nruns(l), nt = report_live_ntopics(l), nm = report_live_nmeasures(l);
+    size_t *order = util_malloc((nr + 1) * sizeof *order);
+    double *a = util_malloc((nt + 1) * sizeof *a), *b = util_malloc((nt + 1) * sizeof *b);
+    report_live_order(l, sort, -1, order);
+    for (size_t m = 0; m < nm; m++) {
+        if (!is_effectiveness(l, m))
+            continue;
+        for (size_t i = 0; i < nr; i++) {
+            for (size_t k = 0; k < nt; k++)
+                a[k] = report_live_topic_value(l, order[i], k, m);
+            for (size_t j = i + 1; j < nr; j++) {
+                for (size_t k = 0; k < nt; k++)
+                    b[k] = report_live_topic_value(l, order[j], k, m);
+                metrics_wtl w = metrics_win_tie_loss(a, b, nt);
+                char cells[4][32];
+                snprintf(cells[0], sizeof cells[0], "%zu", nt);
+                snprintf(cells[1], sizeof cells[1], "%ld", w.wins);
+                snprintf(cells[2], sizeof cells[2], "%ld", w.ties);
+                snprintf(cells[3], sizeof cells[3], "%ld", w.losses);
+                const char *row[] = { report_live_label(l, m), report_live_run(l, order[i]),
+                                      report_live_run(l, order[j]), cells[0], cells[1],
+                                      cells[2], cells[3] };
+                report_table_add(t, row);
+            }
+        }
+    }
+    free(a);
+    free(b);
+    free(order);
+    return t;
+}
+
+void report_live_board_stats_json(report_live *l, size_t sort, util_out *o)
+{
+    util_out_printf(o, "\"intervals\": {\"level\": %g, \"t\": \"Student's t with topics - 1"
+                    " degrees of freedom: mean -+ t((1 + level) / 2) sd / sqrt(topics)\",\n"
+                    "  \"bootstrap\": {\"method\": \"percentile\", \"resampled\": \"topics\","
+                    " \"resamples\": %d, \"seed\": %d, \"quantiles\": \"interpolated between"
+                    " order statistics (numpy.percentile's default)\"},\n  \"rows\": ",
+                    REPORT_CI_LEVEL, REPORT_CI_RESAMPLES, REPORT_CI_SEED);
+    report_table *t = report_live_intervals_table(l, 1, sort, -1);
+    report_table_write(t, REPORT_TABLE_JSON, NULL, o);
+    report_table_free(&t);
+    util_out_printf(o, "},\n \"win_tie_loss\": {\"per\": \"topic\", \"pairs\": \"each pair of"
+                    " runs once, run_a above run_b on the leaderboard; run_b's record is the"
+                    " mirror\", \"tie_tolerance\": %g,\n  \"rows\": ", REPORT_WTL_TIE);
+    t = report_live_wtl_table(l, sort);
+    report_table_write(t, REPORT_TABLE_JSON, NULL, o);
+    report_table_free(&t);
+    util_out_str(o, "}");
 }
 
 /* The comparisons as a table, one row each. */

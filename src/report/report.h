@@ -271,9 +271,29 @@ void report_live_beats(report_live *l, size_t m, metrics_test test, metrics_corr
 report_table *report_live_run_table(report_live *l, int machine, size_t run, char *title,
                                     size_t title_size);
 /* Kendall tau and tau_AP between the ranking by measure sort and by each other measure,
- * then at each checkpoint (checkpoint_at: the judgments at each). */
-report_table *report_live_stability_table(const report_live *l, size_t sort,
+ * then at each checkpoint (checkpoint_at: the judgments at each); machine: every digit. */
+report_table *report_live_stability_table(const report_live *l, int machine, size_t sort,
                                           const long *checkpoint_at);
+/* The leaderboard's intervals of a mean: their level, and the percentile bootstrap's
+ * resamples of the topics and its seed (the same resamples for every run and measure). */
+#define REPORT_CI_LEVEL 0.95
+#define REPORT_CI_RESAMPLES 10000
+#define REPORT_CI_SEED 42
+/* Two per-topic values closer than this tie (metrics_win_tie_loss's rounding). */
+#define REPORT_WTL_TIE 1e-10
+/* Each run (in board order by measure sort) and each measure whose summary is the mean of
+ * its per-topic values (not counts, not gm_*; measure >= 0: that one only): the topics,
+ * the mean, and its REPORT_CI_LEVEL confidence interval by Student's t and by the
+ * percentile bootstrap over topics (empty bounds below two topics). */
+report_table *report_live_intervals_table(report_live *l, int machine, size_t sort, long measure);
+/* Each effectiveness measure (not judged@k, residuals or counts) and each pair of runs,
+ * run_a above run_b on the board by measure sort: the topics where run_a's value is
+ * higher (wins), equal (ties) and lower (losses). */
+report_table *report_live_wtl_table(report_live *l, size_t sort);
+/* The JSON members "intervals" and "win_tie_loss" (the two tables above with every digit,
+ * under "rows", after what their numbers are: the level, the methods, the resamples and
+ * the seed, the tie tolerance), without a trailing separator. */
+void report_live_board_stats_json(report_live *l, size_t sort, util_out *o);
 /* The n comparisons of runs (metrics_compare) on measure m over nt topics, one row each:
  * the measure, the runs, their means on m, the difference, d_z, the test and its p-values,
  * '*' when the adjusted p is below alpha. The rows are added to into (a table this function

@@ -174,6 +174,12 @@ head -1 "$h" | grep -qx '<!DOCTYPE html>' && grep -q '<meta charset="utf-8">' "$
     && grep -q '<th class="n">median</th>' "$h" \
     && ok "html: per-run topics beside best, median, worst" \
     || bad "html: per-run section" "$(grep -A5 '<section id="run-beta">' "$h")"
+# the sort measure's intervals beside the leaderboard
+sed -n '/<div id="intervals">/,/<\/div>/p' "$h" >"$tmp/ci"
+grep -q '95% confidence intervals of the mean MAP' "$tmp/ci" \
+    && [ "$(grep -c '^<tr><td>[a-z]*</td><td>MAP</td><td class="n">8</td>' "$tmp/ci")" -eq 4 ] \
+    && grep -q '<th class="n">bootstrap_low</th>' "$tmp/ci" \
+    && ok "html: intervals of the leaderboard's measure" || bad "html: intervals" "$(cat "$tmp/ci")"
 grep -q '<td>all</td><td class="n">[0-9]*</td>' "$h" && grep -q '>Per assessor<' "$h" \
     && ok "html: pool and progress" || bad "html: pool and progress" "missing rows"
 # files rather than a campaign: the same page, the pool sections say there is none

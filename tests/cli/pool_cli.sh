@@ -31,11 +31,37 @@ tj pool --depth 0 "$tmp/pool.run" | cmp -s - "$tmp/want" && ok "the exported run
     || bad "export reads back" "$(tj pool --depth 0 "$tmp/pool.run" 2>&1)"
 
 # Statistics: q1 pools 3 (d1 only from A, d5 only from B), q2 pools 3 (e1 A, e3 B).
+# TSV is one table with one header line (--table, default topics): what pandas and R read.
 tj pool --depth 2 --stats --format tsv "$tmp/A.run" "$tmp/B.run" >"$tmp/got"
-printf 'topic\tqid\tpooled\truns\tunique\ntopic\tq1\t3\t2\t2\ntopic\tq2\t3\t2\t2\ntopic\tall\t6\t2\t4\nrun\ttag\tcontributed\tunique\nrun\tA\t4\t2\nrun\tB\t4\t2\n' >"$tmp/want.stats"
-cmp -s "$tmp/got" "$tmp/want.stats" && ok "--stats --format tsv" || bad "--stats tsv" "$(diff "$tmp/got" "$tmp/want.stats")"
-tj pool --depth 2 --overlap --format tsv "$tmp/A.run" "$tmp/B.run" | grep -qx "overlap	A	B	2" \
-    && ok "--overlap (d3 and e2 shared)" || bad "--overlap" "missing line"
+printf 'topic\tpooled\truns\tunique\nq1\t3\t2\t2\nq2\t3\t2\t2\nall\t6\t2\t4\n' >"$tmp/want.stats"
+cmp -s "$tmp/got" "$tmp/want.stats" && ok "--stats --format tsv: the topics" \
+    || bad "--stats tsv" "$(diff "$tmp/got" "$tmp/want.stats")"
+tj pool --depth 2 --stats --format tsv --table topics "$tmp/A.run" "$tmp/B.run" \
+    | cmp -s - "$tmp/want.stats" \
+    && ok "--table topics is the default" || bad "--table topics" "differs from the default"
+tj pool --depth 2 --stats --format tsv --table runs "$tmp/A.run" "$tmp/B.run" >"$tmp/got"
+printf 'run\tcontributed\tunique\nA\t4\t2\nB\t4\t2\n' | cmp -s - "$tmp/got" \
+    && ok "--table runs" || bad "--table runs" "$(cat "$tmp/got")"
+tj pool --depth 2 --overlap --format tsv "$tmp/A.run" "$tmp/B.run" >"$tmp/got"
+printf 'run_a\trun_b\tshared\nA\tB\t2\n' | cmp -s - "$tmp/got" \
+    && ok "--overlap (d3 and e2 shared): its table" || bad "--overlap" "$(cat "$tmp/got")"
+tj pool --depth 2 --stats --format tsv --table overlap "$tmp/A.run" "$tmp/B.run" \
+    | cmp -s - "$tmp/got" \
+    && ok "--table overlap without --overlap" || bad "--table overlap" "differs from --overlap"
+# the text format: every table unless one is named
+tj pool --depth 2 --stats --overlap "$tmp/A.run" "$tmp/B.run" >"$tmp/got"
+[ "$(grep -c '^run ' "$tmp/got")" = 2 ] && grep -q '^all  *6  *2  *4$' "$tmp/got" \
+    && tj pool --depth 2 --stats --table runs "$tmp/A.run" "$tmp/B.run" >"$tmp/got" \
+    && [ "$(wc -l <"$tmp/got")" = 3 ] && grep -q '^run  *contributed' "$tmp/got" \
+    && ok "--stats text: every table, or the one named" || bad "--stats text" "$(cat "$tmp/got")"
+tj pool --depth 2 --stats --table pairs "$tmp/A.run" 2>"$tmp/err"; st=$?
+[ $st -eq 1 ] && grep -q "table 'pairs' is not one of: topics, runs, overlap" "$tmp/err" \
+    && ok "--table: an unknown table names the allowed ones" \
+    || bad "--table pairs" "status $st: $(cat "$tmp/err")"
+tj pool --depth 2 --table runs "$tmp/A.run" >/dev/null 2>&1; st1=$?
+tj pool --depth 2 --stats --table runs --format json "$tmp/A.run" >/dev/null 2>&1; st2=$?
+[ $st1 -eq 1 ] && [ $st2 -eq 1 ] && ok "--table needs --stats, and not json" \
+    || bad "--table" "status $st1 $st2"
 if command -v python3 >/dev/null; then
     tj pool --depth 2 --overlap --format json "$tmp/A.run" "$tmp/B.run" | python3 -m json.tool >/dev/null \
         && ok "--stats --format json is JSON" || bad "json" "not JSON"

@@ -110,7 +110,7 @@ tj eval -q -l 2 -m map -m P.10 "$tmp/export.qrels" "$data/report_beta.run" | awk
 
 # Checkpoints and stability: the last checkpoint is the current state (tau 1).
 tj report -d "$c" --stability --checkpoint-every 12 --format tsv >"$tmp/stab"
-[ "$(grep -c '@checkpoint' "$tmp/stab")" -ge 3 ] && grep -q "^MAP@checkpoint	MAP	[0-9]*	1.0000	1.0000$" "$tmp/stab" \
+[ "$(grep -c '@checkpoint' "$tmp/stab")" -ge 3 ] && grep -q "^MAP@checkpoint	MAP	[0-9]*	1	1$" "$tmp/stab" \
     && ok "stability checkpoints" || bad "stability" "$(cat "$tmp/stab")"
 
 # --watch with --count redraws from the campaign (no clear-screen when not a terminal).
@@ -138,6 +138,63 @@ golden "agreement" "$data/report_agreement.expected" tj agreement "$data/report_
 golden "agreement json" "$data/report_agreement_json.expected" tj agreement --format json -l 2 "$data/report_assessors.qrels_jg"
 golden "plot pr" "$data/report_plot_pr.expected" tj report --plot pr --runs beta,delta "$q" $runs
 golden "plot rpdiff" "$data/report_plot_rpdiff.expected" tj report --plot rpdiff "$q" $runs
+# The leaderboard's JSON gives each run and measure the 95% interval of its mean by t and by
+# the percentile bootstrap, and each pair of runs its wins, ties and losses over topics,
+# recomputed here from the per-topic values 'report --run' prints (t(0.975, 7) =
+# 2.3646242515927853, from mpmath's incomplete beta at 40 digits).
+if command -v python3 >/dev/null; then
+    tj report --format json -m map -m P.10 -m num_rel_ret "$q" $runs >"$tmp/j" 2>"$tmp/err"
+    for r in alpha beta gamma delta; do
+        tj report --run $r --format tsv -m map -m P.10 "$q" $runs | sed "s/^/$r\t/"
+    done >"$tmp/per"
+    python3 - "$tmp/j" "$tmp/per" >"$tmp/why" 2>&1 <<'EOF2'
+import json, math, sys
+d = json.load(open(sys.argv[1]))
+per = {}
+for line in open(sys.argv[2]):
+    run, topic, ap, p10 = line.rstrip("\n").split("\t")
+    if topic not in ("topic", "all"):
+        per.setdefault(run, {"MAP": [], "P@10": []})
+        per[run]["MAP"].append(float(ap))
+        per[run]["P@10"].append(float(p10))
+ci = d["intervals"]
+assert ci["level"] == 0.95 and ci["bootstrap"]["method"] == "percentile", ci
+assert ci["bootstrap"]["resamples"] == 10000 and ci["bootstrap"]["resampled"] == "topics"
+rows = ci["rows"]
+assert [(r["run"], r["measure"]) for r in rows] == [
+    (run, m) for run in ("beta", "gamma", "alpha", "delta") for m in ("MAP", "P@10")], rows
+for r in rows:
+    x = per[r["run"]][r["measure"]]
+    n = len(x)
+    mean = sum(x) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in x) / (n - 1))
+    half = 2.3646242515927853 * sd / math.sqrt(n)
+    assert r["topics"] == n == 8 and abs(r["mean"] - mean) < 1e-12, r
+    assert abs(r["t_low"] - (mean - half)) < 1e-12 and abs(r["t_high"] - (mean + half)) < 1e-12, r
+    assert min(x) <= r["bootstrap_low"] <= mean <= r["bootstrap_high"] <= max(x), r
+wtl = d["win_tie_loss"]
+assert wtl["per"] == "topic" and wtl["tie_tolerance"] == 1e-10
+assert len(wtl["rows"]) == 2 * 6, wtl  # MAP and P@10 (num_rel_ret is a count), 6 pairs
+for r in wtl["rows"]:
+    a, b = per[r["run_a"]][r["measure"]], per[r["run_b"]][r["measure"]]
+    pairs = list(zip(a, b))
+    want = (sum(x > y + 1e-10 for x, y in pairs), sum(abs(x - y) <= 1e-10 for x, y in pairs),
+            sum(x < y - 1e-10 for x, y in pairs))
+    assert (r["wins"], r["ties"], r["losses"]) == want, (r, want)
+EOF2
+    [ $? -eq 0 ] && ok "report json: intervals and wins, ties, losses" \
+        || bad "report json intervals" "$(tail -2 "$tmp/why")" "$(head -c 300 "$tmp/err")"
+else
+    skip "report json intervals" "python3 not found"
+fi
+# The stability table gives programs every digit (MAP and MRR order the four runs with one
+# discordant pair of six: tau = 4/6), people four decimals.
+tj report --stability --format tsv -m map -m recip_rank "$q" $runs >"$tmp/out" 2>"$tmp/err"
+grep -q "^MAP	MRR	200	0.6666666666666666	0.666666666666666[67]$" "$tmp/out" \
+    && tj report --stability --format json -m map -m recip_rank "$q" $runs \
+    | grep -q '"tau": 0.6666666666666666, "tau_ap": 0.666666666666666[67]}' \
+    && tj report --stability -m map -m recip_rank "$q" $runs | grep -q "^MAP  *MRR  *200  *0.6667  *0.6667$" \
+    && ok "stability: every digit in tsv and json" || bad "stability digits" "$(cat "$tmp/out" "$tmp/err")"
 
 tj report --plot ndcg --svg "$tmp/n.svg" "$q" $runs && grep -q '^<svg ' "$tmp/n.svg" && [ "$(grep -c '<polyline' "$tmp/n.svg")" -eq 3 ] \
     && tail -1 "$tmp/n.svg" | grep -q '^</svg>$' && ok "plot --svg" || bad "plot --svg" "$(head -3 "$tmp/n.svg")"

@@ -60,7 +60,25 @@ g() { tj qrels export -d "$c" "$@" | awk '$1 == "q2" && $3 == "d13" {print $4}';
     && ok "export policies" || bad "export policies" "max $(g) majority $(g --policy majority) mean $(g --policy mean)"
 tj qrels export -d "$c" --per-assessor | grep -q "^q2 ann d13 2$" && ok "per-assessor export" || bad "per-assessor export" "missing line"
 tj status -d "$c" --tsv >"$tmp/status"
-grep -q "^q2	3	3	2	3$" "$tmp/status" && grep -q "^all	9	8	6	9$" "$tmp/status" && grep -q "^ann	1	1$" "$tmp/status" && ok "status" || bad "status" "$(cat "$tmp/status")"
+grep -q "^q2	3	3	2	3$" "$tmp/status" && grep -q "^all	9	8	6	9$" "$tmp/status" && ok "status" \
+    || bad "status" "$(cat "$tmp/status")"
+# TSV is one table: the topics unless --table names another
+[ "$(head -1 "$tmp/status")" = "topic	pooled	judged	relevant	no_text" ] \
+    && [ "$(awk -F'\t' 'NF != 5' "$tmp/status" | wc -l)" = 0 ] \
+    && ok "status --tsv: one table" || bad "status --tsv" "$(cat "$tmp/status")"
+tj status -d "$c" --tsv --table judgments >"$tmp/status"
+[ "$(head -1 "$tmp/status")" = "assessor	judged	relevant" ] && grep -q "^ann	1	1$" "$tmp/status" \
+    && [ "$(awk -F'\t' 'NF != 3' "$tmp/status" | wc -l)" = 0 ] \
+    && ok "status --table judgments" || bad "status --table judgments" "$(cat "$tmp/status")"
+tj status -d "$c" >"$tmp/status"
+grep -q "^q2  *3  *3  *2 " "$tmp/status" && grep -q "^ann  *1  *1$" "$tmp/status" \
+    && tj status -d "$c" --table judgments | grep -q "^ann  *1  *1$" \
+    && ! tj status -d "$c" --table judgments | grep -q "^q2 " \
+    && ok "status text: both tables, or the one named" || bad "status text" "$(cat "$tmp/status")"
+tj status -d "$c" --table topic 2>"$tmp/err" >/dev/null; st=$?
+[ $st -eq 1 ] && grep -q "table 'topic' is not one of: topics, judgments, assessors" "$tmp/err" \
+    && ok "status --table: an unknown table names the allowed ones" \
+    || bad "status --table" "status $st: $(cat "$tmp/err")"
 
 # Two processes judging the same campaign at once lose nothing.
 for who in p1 p2; do

@@ -59,7 +59,7 @@ static void test_tables(void **state)
     assert_string_equal(buf, "topic\tMAP\nq1\t0.8333333333333333\nall\t0.8333333333333333\n");
     report_table_free(&t);
     /* one measure: nothing to compare it with, and no checkpoint */
-    t = report_live_stability_table(l, 0, NULL);
+    t = report_live_stability_table(l, 1, 0, NULL);
     assert_int_equal(report_table_rows(t), 0);
     report_table_free(&t);
     /* A against B on the one topic: means 0.8333 and 0.5833, difference 0.2500 */
@@ -86,6 +86,40 @@ static void test_tables(void **state)
     assert_int_equal(report_live_chart(l, "rpdiff", sel, 2, 20, 0, &o, msg, sizeof msg), -1);
     assert_non_null(strstr(msg, "Rprec"));
     util_out_free(&o);
+    report_live_free(&l);
+}
+
+/* Relevant d1, d3. MAP: A (d1 d2) 0.8333, B (d2 d1 d3) 0.5833, C (d2 d4 d1 d3) 0.4167;
+ * P@2: A 0.5, B 0.5, C 0. Kendall's tau-b of the two: 2 concordant pairs of 3, one tied in
+ * P@2: 2 / sqrt(3 * 2) = 0.8164965809277261 (Python's repr of 2 / math.sqrt(6)). */
+static void test_stability_digits(void **state)
+{
+    (void)state;
+    metrics_params p;
+    metrics_params_init(&p);
+    char msg[256], buf[1024];
+    report_live *l = report_live_new(&p, "map,P.2", 0.8, msg, sizeof msg);
+    assert_non_null(l);
+    const char *a[] = { "d1", "d2", "d3" }, *b[] = { "d2", "d1", "d3" };
+    const char *c[] = { "d2", "d4", "d1", "d3" };
+    const double s[] = { 4, 3, 2, 1 };
+    report_live_add_ranking(l, "A", "q1", a, s, 3);
+    report_live_add_ranking(l, "B", "q1", b, s, 3);
+    report_live_add_ranking(l, "C", "q1", c, s, 4);
+    report_live_judge(l, "q1", "d1", 1);
+    report_live_judge(l, "q1", "d2", 0);
+    report_live_judge(l, "q1", "d3", 1);
+    /* programs get every digit */
+    report_table *t = report_live_stability_table(l, 1, 0, NULL);
+    assert_int_equal(report_table_rows(t), 1);
+    tsv(t, buf, sizeof buf);
+    assert_non_null(strstr(buf, "MAP\tP@2\t3\t0.8164965809277261\t"));
+    report_table_free(&t);
+    /* people four decimals */
+    t = report_live_stability_table(l, 0, 0, NULL);
+    tsv(t, buf, sizeof buf);
+    assert_non_null(strstr(buf, "MAP\tP@2\t3\t0.8165\t"));
+    report_table_free(&t);
     report_live_free(&l);
 }
 
@@ -147,6 +181,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tables),
+        cmocka_unit_test(test_stability_digits),
         cmocka_unit_test(test_zscores),
         cmocka_unit_test(test_agreement_write),
     };

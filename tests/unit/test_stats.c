@@ -364,6 +364,95 @@ static void test_randomized_mc(void **state)
     assert_float_equal(p[1], 1.0, 0.0);
 }
 
+/* Quantiles of Student's t. df 1 and 2 have closed forms: tan(pi (p - 1/2)) and
+ * (2p - 1) / sqrt(2p(1 - p)); df 9 (odd) has F(t) = 1/2 + (theta + sin theta (cos theta
+ * + 2/3 cos^3 + 8/15 cos^5 + 16/35 cos^7)) / pi, theta = atan(t / 3), solved for 0.975 with
+ * mpmath at 40 digits: 2.2621571627982055 (the tables' 2.262157); df 4 and 99 by mpmath's
+ * betainc, bisected. */
+static void test_t_quantile(void **state)
+{
+    (void)state;
+    assert_float_equal(metrics_t_quantile(0.975, 9), 2.2621571627982055, 1e-12);
+    assert_float_equal(metrics_t_quantile(0.025, 9), -2.2621571627982055, 1e-12);
+    assert_float_equal(metrics_t_quantile(0.975, 1), 12.706204736174705, 1e-10);
+    assert_float_equal(metrics_t_quantile(0.975, 2), 4.302652729749464, 1e-12);
+    assert_float_equal(metrics_t_quantile(0.995, 4), 4.604094871349993, 1e-11);
+    assert_float_equal(metrics_t_quantile(0.975, 99), 1.9842169515864175, 1e-12);
+    assert_float_equal(metrics_t_quantile(0.5, 7), 0.0, EPS);
+    /* the quantile inverts the CDF, far in the tails too */
+    const double ps[] = { 1e-12, 0.001, 0.3, 0.9, 0.999999 };
+    const double dfs[] = { 1, 3, 17.5, 200 };
+    for (size_t i = 0; i < 5; i++)
+        for (size_t j = 0; j < 4; j++) {
+            double t = metrics_t_quantile(ps[i], dfs[j]);
+            assert_float_equal(metrics_t_cdf(t, dfs[j]) / ps[i], 1.0, 1e-9);
+        }
+    assert_true(isinf(metrics_t_quantile(1.0, 5)) && metrics_t_quantile(1.0, 5) > 0);
+    assert_true(isnan(metrics_t_quantile(1.5, 5)) && isnan(metrics_t_quantile(0.5, 0)));
+}
+
+/* Intervals of a mean. 0.1 0.4 0.35 0.8 0.5: mean 0.43, s = 0.25396850198400588, t(0.975,
+ * 4) = 2.7764451051977944; 0.43 -+ 2.7764451051977944 * s / sqrt(5) (mpmath, 40 digits):
+ * 0.11465645440871854 and 0.74534354559128146. */
+static void test_mean_intervals(void **state)
+{
+    (void)state;
+    const double x[] = { 0.1, 0.4, 0.35, 0.8, 0.5 };
+    metrics_interval ci = metrics_mean_ci_t(x, 5, 0.95);
+    assert_float_equal(ci.low, 0.11465645440871854, 1e-12);
+    assert_float_equal(ci.high, 0.74534354559128146, 1e-12);
+    ci = metrics_mean_ci_t(x, 1, 0.95);
+    assert_true(isnan(ci.low) && isnan(ci.high));
+    const double same[] = { 0.25, 0.25, 0.25 };
+    ci = metrics_mean_ci_t(same, 3, 0.95);
+    assert_float_equal(ci.low, 0.25, EPS);
+    assert_float_equal(ci.high, 0.25, EPS);
+    /* Bootstrap of 0 and 1: a resample's mean is 0, 1/2 or 1 with probabilities 1/4, 1/2,
+     * 1/4, so the 2.5% and 97.5% quantiles of 10,000 of them are 0 and 1, and the 30% and
+     * 70% ones (level 0.4) both 1/2. */
+    const double bin[] = { 0.0, 1.0 };
+    ci = metrics_mean_ci_bootstrap(bin, 2, 0.95, 10000, 42);
+    assert_float_equal(ci.low, 0.0, EPS);
+    assert_float_equal(ci.high, 1.0, EPS);
+    ci = metrics_mean_ci_bootstrap(bin, 2, 0.4, 10000, 42);
+    assert_float_equal(ci.low, 0.5, EPS);
+    assert_float_equal(ci.high, 0.5, EPS);
+    /* one resample: both bounds are its mean; every resample of equal values is them */
+    ci = metrics_mean_ci_bootstrap(same, 3, 0.95, 1, 7);
+    assert_float_equal(ci.low, 0.25, EPS);
+    assert_float_equal(ci.high, 0.25, EPS);
+    /* seeded: the same seed gives the same interval. The 5^5 = 3125 equally likely
+     * resamples of x (enumerated in Python) have the 2.5% and 97.5% quantiles 0.24 and
+     * 0.64 of their means, which 10,000 drawn resamples estimate (the t interval is wider:
+     * the bootstrap takes the spread as s sqrt((n - 1) / n) and a normal-like quantile) */
+    metrics_interval a = metrics_mean_ci_bootstrap(x, 5, 0.95, 10000, 1);
+    metrics_interval b = metrics_mean_ci_bootstrap(x, 5, 0.95, 10000, 1);
+    assert_true(a.low == b.low && a.high == b.high);
+    assert_float_equal(a.low, 0.24, 0.02);
+    assert_float_equal(a.high, 0.64, 0.02);
+    ci = metrics_mean_ci_bootstrap(x, 0, 0.95, 100, 1);
+    assert_true(isnan(ci.low) && isnan(ci.high));
+}
+
+/* Wins, ties and losses: 0.1 + 0.2 against 0.3, and 0.3 against 0.30000000001, tie at the
+ * rank tests' grain of 1e-10. */
+static void test_win_tie_loss(void **state)
+{
+    (void)state;
+    volatile double tenth = 0.1;
+    const double a[] = { 0.4, tenth + 0.2, 0.2, 0.5, 0.3 };
+    const double b[] = { 0.3, 0.3, 0.3, 0.5, 0.30000000001 };
+    metrics_wtl w = metrics_win_tie_loss(a, b, 5);
+    assert_int_equal(w.wins, 1);
+    assert_int_equal(w.ties, 3);
+    assert_int_equal(w.losses, 1);
+    w = metrics_win_tie_loss(b, a, 5);
+    assert_int_equal(w.wins, 1);
+    assert_int_equal(w.losses, 1);
+    w = metrics_win_tie_loss(a, b, 0);
+    assert_int_equal(w.wins + w.ties + w.losses, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -373,6 +462,8 @@ int main(void)
         cmocka_unit_test(test_rank_tests_round),
         cmocka_unit_test(test_randomization), cmocka_unit_test(test_bootstrap),
         cmocka_unit_test(test_effect_and_names), cmocka_unit_test(test_corrections),
+        cmocka_unit_test(test_t_quantile), cmocka_unit_test(test_mean_intervals),
+        cmocka_unit_test(test_win_tie_loss),
         cmocka_unit_test(test_agreement),     cmocka_unit_test(test_correlation),
         cmocka_unit_test(test_rng),           cmocka_unit_test(test_studentized_range),
         cmocka_unit_test(test_tukey_hsd),     cmocka_unit_test(test_randomized_mc),
