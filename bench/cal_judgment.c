@@ -1,4 +1,4 @@
-/* cal_judgment.c: times continuous active learning per judgment (learn and propose the next document) on a synthetic collection or a campaign's index; prints the median, p99 and mean. */
+/* cal_judgment.c: times a judgment of continuous active learning (learn, propose). */
 /* SPDX-License-Identifier: MIT */
 
 /*

@@ -1,4 +1,4 @@
-/* vectors.c: documents and texts as vectors of term numbers: postings by term, the forward view by document, a text's terms. */
+/* vectors.c: documents and texts as term vectors: postings, the forward view, a text's terms. */
 /* SPDX-License-Identifier: MIT */
 #include "index_private.h"
 

@@ -1,4 +1,4 @@
-/* knee.c: the knee stopping rule of Cormack and Grossman over a gain curve, and an estimate of the relevant documents left from the curve's shape (docs/POOLING.md). */
+/* knee.c: the knee stopping rule over a gain curve, and the relevant documents left. */
 /* SPDX-License-Identifier: MIT */
 #include "learn.h"
 

@@ -1,4 +1,4 @@
-/* learn.c: continuous active learning: tf-idf features of an index's documents and a logistic regression trained by SGD after every judgment, scoring the whole collection incrementally. */
+/* learn.c: continuous active learning: tf-idf features, logistic regression by SGD. */
 /* SPDX-License-Identifier: MIT */
 #include "learn.h"
 

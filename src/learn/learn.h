@@ -1,4 +1,4 @@
-/* learn.h: the public interface of the learn module: continuous active learning (a logistic regression over tf-idf features, trained by SGD after every judgment) and the knee stopping rule. */
+/* learn.h: the learn module: continuous active learning and the knee stopping rule. */
 /* SPDX-License-Identifier: MIT */
 #ifndef TJ_LEARN_H
 #define TJ_LEARN_H

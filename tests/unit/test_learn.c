@@ -1,4 +1,4 @@
-/* test_learn.c: cmocka tests of the learn module: one SGD step worked by hand, relabelling, replay, proposals over the whole index, the knee rule on synthetic gain curves. */
+/* test_learn.c: cmocka tests of the learn module (an SGD step by hand, replay, the knee). */
 /* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
