@@ -97,9 +97,9 @@ size_t learn_features_docs(const learn_features *f)
 
 void learn_params_init(learn_params *p)
 {
-    p->rate = 0.5;
+    p->rate = 0.2;
     p->lambda = 1e-4;
-    p->pairs = 10;
+    p->pairs = 5;
     p->negatives = 100;
     p->seed = 20160717;
 }

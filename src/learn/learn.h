@@ -22,10 +22,10 @@ size_t learn_features_docs(const learn_features *f);
 /* ---- the classifier (learn.c) ---- */
 
 typedef struct learn_params {
-    double rate;          /* SGD's learning rate (default 0.5) */
+    double rate;          /* SGD's learning rate (default 0.2) */
     double lambda;        /* L2 regularisation (default 1e-4) */
     size_t pairs;         /* balanced steps after each judgment: one relevant and one
-                           * non-relevant example each (default 10) */
+                           * non-relevant example each (default 5) */
     size_t negatives;     /* random documents presumed not relevant (default 100) */
     uint64_t seed;        /* the generator's seed (the topic text is hashed into it) */
 } learn_params;
