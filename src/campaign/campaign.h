@@ -550,4 +550,53 @@ double campaign_assessor_rate(const campaign_assessor_stats *st);
 /* The active seconds left (remaining / rate); 0 when nothing remains, -1 when unknown. */
 double campaign_assessor_eta(const campaign_assessor_stats *st);
 
+/* ---- Simulated assessment (simulate.c): pooling strategies replayed on the campaign's
+ * runs with a qrels file as the assessor (pool_sim_run; docs/POOLING.md) ---- */
+
+/* Makes the strategy called name for a simulation of the campaign s (which a strategy may
+ * read, e.g. documents' text; s outlives it): fills *out, returns 0, or -1 with err set.
+ * The known strategies are a table in simulate.c: a new one is one line there. */
+typedef int (*campaign_sim_make_fn)(store *s, const char *name, pool_sim_strategy *out,
+                                    util_error *err);
+
+typedef struct campaign_sim_opts {
+    const char *qrels;         /* the oracle's qrels file */
+    const char *strategies;    /* names separated by commas */
+    const size_t *budgets;     /* per topic, ascending, each at least 1 */
+    size_t nbudgets;
+    size_t depth;              /* candidate depth (0: whole rankings) */
+    long relevance_level;
+    uint64_t seed;
+    util_out *trace;           /* when not NULL: "strategy qid step docno relevant" lines */
+} campaign_sim_opts;
+
+typedef struct campaign_sim {
+    char **tags;               /* the runs, by tag */
+    size_t nruns;
+    char **names;              /* the strategies, as given */
+    size_t nstrategies;
+    size_t ntopics;            /* topics both the qrels and some run have */
+    size_t depth;
+    long relevance_level;
+    uint64_t seed;
+    double seconds;            /* the replay's wall-clock time */
+    pool_sim_result res;
+} campaign_sim;
+
+/* Checks names (separated by commas) against the known strategies: 0, or -1 with err
+ * saying which one is unknown and listing the known ones (exit 1). */
+int campaign_sim_check_strategies(const char *names, util_error *err);
+/* Reads the campaign's runs (only reading) and the qrels and replays every strategy on the
+ * topics both have. Returns 0, or -1 with err set (the exit status in err->code: no runs or
+ * no topic in common is 3). */
+int campaign_simulate(store *s, const campaign_sim_opts *o, campaign_sim *sim,
+                      util_error *err);
+/* The results: fmt CAMPAIGN_FMT_TABLE (aligned, 4 decimals), _TSV (a header line, one row
+ * per strategy and budget), _JSON (every figure at full precision, each run's MAP). */
+void campaign_sim_write(util_out *o, const campaign_sim *sim, int fmt);
+/* Relevant documents found against the budget, one line per strategy: a terminal chart, or
+ * (svg) an SVG figure. */
+void campaign_sim_plot(util_out *o, const campaign_sim *sim, int svg);
+void campaign_sim_free(campaign_sim *sim);
+
 #endif

@@ -73,6 +73,7 @@ int cli_agreement(int argc, char **argv);
 int cli_index(int argc, char **argv);
 int cli_search(int argc, char **argv);
 int cli_pool(int argc, char **argv);
+int cli_simulate(int argc, char **argv);
 int cli_backup(int argc, char **argv);
 int cli_merge(int argc, char **argv);
 int cli_settings(int argc, char **argv);

@@ -237,6 +237,55 @@ static const cli_command cmd_pool = {
     NULL, 0
 };
 
+/* ---- simulate ---- */
+static const cli_option simulate_opts[] = {
+    CLI_OPT_HELP,
+    CLI_OPT_CAMPAIGN,
+    { 'q', "--qrels", "FILE", "the judgments that answer as the assessor (required)", NULL,
+      NULL },
+    { 'S', "--strategies", "S,...",
+      "the strategies replayed, separated by commas (default depth,rrf,mtf,maxmean)",
+      "depth rrf mtf maxmean", NULL },
+    { 'b', "--budgets", "B,...",
+      "judgments per topic at which results are reported, separated by commas\n"
+      "(default 10,20,50,100,200)",
+      NULL, NULL },
+    { 'k', "--depth", "K",
+      "candidate depth: how far down each ranking strategies look (default 100,\n"
+      "0: whole rankings)",
+      NULL, NULL },
+    { 'l', "-l", "LEVEL",
+      "a grade >= LEVEL is relevant (default: the campaign's, or 1)",
+      NULL, NULL },
+    { 's', "--seed", "N", "seed handed to the strategies (default 0)", NULL, NULL },
+    { 'F', "--format", "F", "table (default), tsv or json", "table tsv json", NULL },
+    { 'P', "--plot", NULL,
+      "also draw relevant documents found against the budget in the terminal;\n"
+      "followed by FILE.svg: as an SVG figure in that file instead",
+      NULL, NULL },
+    { 't', "--trace", NULL,
+      "print every simulated judgment instead (\"strategy qid step docno relevant\")",
+      NULL, NULL },
+    { 0, NULL, NULL, NULL, NULL, NULL }
+};
+
+static const cli_command cmd_simulate = {
+    "simulate", cli_simulate, "replay pooling strategies with a qrels file as the assessor",
+    "usage: trecjudge simulate [-d CAMPAIGN] --qrels FILE [--strategies S,...]\n"
+    "                          [--budgets B,...] [OPTIONS] [--plot [FILE.svg]]\n",
+    "Replays each strategy on every topic that the qrels and the campaign's runs share, the\n"
+    "qrels answering as the assessor (a document they do not judge is not relevant), and\n"
+    "prints, for each strategy and budget B (judgments per topic), the relevant documents\n"
+    "found, their recall (of the relevant documents some run retrieves within the depth),\n"
+    "and how the runs ranked by MAP on those judgments agree with their ranking by MAP on\n"
+    "the whole qrels: Kendall's tau, tau_AP and the largest drop in rank of a run. The\n"
+    "campaign is only read.\n",
+    simulate_opts,
+    "depth judges rank 1 of every run, then rank 2, ...; rrf by reciprocal-rank fusion;\n"
+    "mtf and maxmean are the live strategies of 'pool', told each answer.\n",
+    NULL, 0
+};
+
 /* ---- assign ---- */
 static const cli_option assign_opts[] = {
     CLI_OPT_HELP,
@@ -790,6 +839,7 @@ const cli_command *const cli_commands[] = {
     &cmd_runs,
     &cmd_qrels,
     &cmd_pool,
+    &cmd_simulate,
     &cmd_assign,
     &cmd_assess,
     &cmd_demo,

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/util.h"
+
 /* One run's ranking for one topic, in trec_eval order (as store_ranking gives it). */
 typedef struct pool_run {
     const char *tag;
@@ -148,5 +150,123 @@ void pool_bias_add(pool_bias *b, const pool_topic *t, const pool_judged *j, uint
  * live as long as b. */
 const pool_bias_row *pool_bias_finish(pool_bias *b);
 void pool_bias_free(pool_bias **b);
+
+/* ---- Simulated assessment (simulate.c): pooling strategies replayed on a finished
+ * campaign, the qrels answering as the assessor (docs/POOLING.md, "Simulating") ----
+ *
+ * A strategy is a struct of callbacks, so that the engine (pool_sim_run) runs any of them
+ * the same way, the built-in ones below and any other made elsewhere (a classifier that
+ * reads the documents' text, say): the engine never knows which one it runs. For each
+ * topic the engine calls
+ *
+ *     state = start(ctx, topic, err)             the topic's rankings, the largest budget
+ *     loop, at most topic->budget times:
+ *         rc = next(state, &docno, err)          1: *docno is proposed; 0: none left
+ *         judged(state, docno, relevant)         the oracle's answer on that document
+ *     finish(&state)                             frees the topic's state (NULL: nothing)
+ *
+ * and, once every topic is done, free(ctx). Rules a strategy follows:
+ * - next never proposes a document judged already in the topic (the engine reports it as
+ *   an error, naming the strategy); the docno it returns stays valid until the next call
+ *   to next or finish (the engine copies it);
+ * - judged comes after every next that returned 1, with that document; relevant is 1 when
+ *   the qrels' grade is at least the relevance level, else 0 (absent from the qrels: 0);
+ * - it may propose a document that no run retrieved (it then counts for relevant_found but
+ *   not for the runs' MAP);
+ * - given the same topic (rankings, seed) and answers, it proposes the same documents: the
+ *   simulation is deterministic for a seed;
+ * - start or next may fail (I/O in a strategy that reads documents): they return NULL or
+ *   -1 with err set, and the simulation stops with that error.
+ * The engine asks a topic's strategy for at most the largest budget and records, for each
+ * budget B, what the first B judgments give: one replay serves every budget. */
+
+/* What a strategy is given for one topic. */
+typedef struct pool_sim_topic {
+    const char *qid;
+    const pool_run *runs;    /* the rankings of the runs that have the topic, trec_eval
+                                order, cut at the candidate depth, in the campaign's run
+                                order (by tag), which breaks ties */
+    size_t nruns;
+    size_t depth;            /* the candidate depth they are cut at (0: whole rankings) */
+    size_t budget;           /* the largest budget: next is called at most this often */
+    uint64_t seed;           /* the simulation's seed mixed with a hash of the qid */
+} pool_sim_topic;
+
+typedef struct pool_sim_strategy {
+    const char *name;        /* as --strategies writes it */
+    void *ctx;               /* the strategy's own data across topics, or NULL */
+    void *(*start)(void *ctx, const pool_sim_topic *t, util_error *err);
+    int (*next)(void *state, const char **docno, util_error *err);
+    void (*judged)(void *state, const char *docno, int relevant);
+    void (*finish)(void **state);
+    void (*free)(void *ctx); /* NULL: nothing to free */
+} pool_sim_strategy;
+
+/* The built-in strategies (ctx NULL, nothing to free):
+ * "depth": depth-k pooling grown one rank at a time: rank 1 of every run (in run order),
+ *          then rank 2, ..., each document once;
+ * "rrf":   reciprocal-rank fusion, the order of `pool --strategy rrf` (sum of 1/(60 + rank),
+ *          ties to the document more runs retrieved, then the smaller docno);
+ * "mtf", "maxmean": the live strategies (pool_live_*), told each answer.
+ * Returns 0, or -1 for another name. */
+int pool_sim_builtin(const char *name, pool_sim_strategy *s);
+/* Their names, NULL-terminated. */
+extern const char *const pool_sim_builtin_names[];
+
+/* One topic of the finished campaign: every run's full ranking (MAP reads the whole run;
+ * strategies see it cut at the depth) and the qrels' judgments of the topic. */
+typedef struct pool_sim_topic_data {
+    const char *qid;
+    const pool_run *runs;    /* nruns entries, one per run of the campaign in its order;
+                                n = 0: the run lacks the topic */
+    pool_judged judged;      /* the qrels of the topic, sorted by docno (strcmp) */
+} pool_sim_topic_data;
+
+typedef struct pool_sim_input {
+    size_t nruns;
+    const char *const *tags; /* the runs' tags, in the campaign's order */
+    const pool_sim_topic_data *topics;
+    size_t ntopics;
+    const size_t *budgets;   /* per topic, ascending, each at least 1 */
+    size_t nbudgets;
+    size_t depth;            /* candidate depth (0: whole rankings) */
+    long relevance_level;    /* a grade >= this is relevant */
+    uint64_t seed;
+    /* Called, when not NULL, for every judgment in the order made (step 1, 2, ...). */
+    void (*trace)(void *ctx, const char *strategy, const char *qid, size_t step,
+                  const char *docno, int relevant);
+    void *trace_ctx;
+} pool_sim_input;
+
+/* What one strategy achieved at one budget, over every topic. */
+typedef struct pool_sim_row {
+    size_t budget;
+    size_t judged;           /* judgments made (fewer than budget x topics when topics run
+                                out of candidates) */
+    size_t relevant_found;   /* relevant documents among them */
+    double recall;           /* relevant_found / the result's reachable (NAN when 0) */
+    double tau, tau_ap;      /* the runs ranked by MAP on these judgments against MAP on the
+                                whole qrels: Kendall's tau-b, tau_AP */
+    size_t max_drop;         /* the largest fall in rank of a run (rank: 1 + the runs with
+                                a higher MAP) */
+    double *map;             /* each run's MAP on these judgments (nruns) */
+} pool_sim_row;
+
+typedef struct pool_sim_result {
+    size_t nstrategies, nbudgets, nruns, ntopics;
+    size_t reachable;        /* relevant documents of the qrels that some run retrieves
+                                within the depth, summed over the topics */
+    size_t relevant;         /* relevant documents of the qrels of the topics simulated */
+    double *map_full;        /* each run's MAP on the whole qrels (trec_eval's map) */
+    pool_sim_row *rows;      /* strategy s, budget b: rows[s * nbudgets + b] */
+} pool_sim_result;
+
+/* Replays each strategy on every topic of in, the qrels answering, and fills *res (free
+ * with pool_sim_result_free). Topics are simulated in the order given; MAP is trec_eval's
+ * (averaged over the topics the run has; unjudged documents are not relevant). Returns 0,
+ * or -1 with err set (a strategy's failure; *res is then empty). */
+int pool_sim_run(const pool_sim_input *in, const pool_sim_strategy *strategies,
+                 size_t nstrategies, pool_sim_result *res, util_error *err);
+void pool_sim_result_free(pool_sim_result *res);
 
 #endif

@@ -8,10 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include <math.h>
 
 #include "pool/pool.h"
 
 #define N(a) (sizeof(a) / sizeof *(a))
+#define assert_near(a, b) assert_true(fabs((double)(a) - (double)(b)) < 1e-9)
 
 /* The pool of t in presentation order, as "d1 d2 ...". */
 static void pool_string(const pool_topic *t, char *buf, size_t size)
@@ -480,6 +482,211 @@ static void test_bias(void **state)
     pool_topic_free(&t);
 }
 
+/* ---- Simulated assessment ----
+ * One topic q1, candidate depth 2, qrels d1 1, d2 0, d3 1, d4 1, d5 1 (4 relevant):
+ *     A: d1 d2 d3         candidates d1 d2
+ *     B: d2 d4 d1         candidates d2 d4
+ *     C: d3 d6 d7 d5      candidates d3 d6 (d5, relevant, is out of reach: 3 reachable)
+ * MAP on the whole qrels (4 relevant): A (1 + 2/3) / 4 = .4167, B (1/2 + 2/3) / 4 = .2917,
+ * C (1 + 2/4) / 4 = .375: A > C > B.
+ * depth: rank 1 of A, B, C (d1 d2 d3), then rank 2 (d2 judged; d4 d6): d1 d2 d3 d4 d6.
+ *   B = 1 and 2: {d1} relevant: A 1, B 1/3, C 0: A > B > C; tau (2 - 1) / 3 = 1/3;
+ *     tau_AP: B under A, right (1/1); C under A, B, right once (1/2): 2/2 x 1.5 - 1 = .5;
+ *     C falls from 2nd to 3rd: max_drop 1.
+ *   B = 3: {d1, d3} relevant, d2 not: A (1 + 2/3) / 2, B (1/3) / 2, C 1/2: A > C > B: 1, 1, 0.
+ *   B = 4: d4 too (3 relevant): A (1 + 2/3) / 3, B (1/2 + 2/3) / 3, C 1/3: A > B > C again.
+ *   B = 10: 5 judged (d6 not relevant), the same.
+ * mtf: A first: d1 relevant (A stays), d2 not (A drops to -1); B (first of the runs at 0
+ *   with a document left): d4 relevant, then nothing left in B; C: d3, d6. d1 d2 d4 d3 d6.
+ *   B = 3: {d1, d4} relevant: A 1/2, B (1/2 + 2/3) / 2, C 0: B > A > C against A > C > B:
+ *     tau (1 - 2) / 3 = -1/3; tau_AP: A under B, wrong (0); C under B, A, right once
+ *     (1/2): -.5; A and C each fall one place: max_drop 1.
+ * rrf: d2 (1/61 + 1/62), then d1, d3 (1/61 each: by docno), then d4, d6 (1/62).
+ * maxmean: A (all at 1/2; the first wins): d1 relevant (A 2/3), d2 not (A 2/4; B, past d2,
+ *   1/3); C (1/2): d3 relevant, d6 not; B: d4. */
+static const char *const sim_a[] = { "d1", "d2", "d3" };
+static const char *const sim_b[] = { "d2", "d4", "d1" };
+static const char *const sim_c[] = { "d3", "d6", "d7", "d5" };
+static const char *const sim_qrels_docnos[] = { "d1", "d2", "d3", "d4", "d5" };
+static const long sim_qrels_grades[] = { 1, 0, 1, 1, 1 };
+static const char *const sim_tags[] = { "A", "B", "C" };
+static const size_t sim_budgets[] = { 1, 2, 3, 4, 10 };
+
+typedef struct sim_trace {
+    char order[4][64];        /* per strategy, the docnos judged */
+} sim_trace;
+
+static void trace_cb(void *ctx, const char *strategy, const char *qid, size_t step,
+                     const char *docno, int relevant)
+{
+    static const char *const names[] = { "depth", "mtf", "rrf", "maxmean" };
+    sim_trace *t = ctx;
+    (void)qid;
+    (void)step;
+    (void)relevant;
+    for (size_t i = 0; i < 4; i++)
+        if (strcmp(strategy, names[i]) == 0) {
+            size_t len = strlen(t->order[i]);
+            snprintf(t->order[i] + len, sizeof t->order[i] - len, "%s%s", len ? " " : "", docno);
+        }
+}
+
+static void sim_input(pool_sim_input *in, pool_run *runs, pool_sim_topic_data *topic)
+{
+    runs[0] = (pool_run){ "A", N(sim_a), sim_a };
+    runs[1] = (pool_run){ "B", N(sim_b), sim_b };
+    runs[2] = (pool_run){ "C", N(sim_c), sim_c };
+    *topic = (pool_sim_topic_data){ "q1", runs,
+                                    { sim_qrels_docnos, sim_qrels_grades, N(sim_qrels_docnos) } };
+    memset(in, 0, sizeof *in);
+    in->nruns = 3;
+    in->tags = sim_tags;
+    in->topics = topic;
+    in->ntopics = 1;
+    in->budgets = sim_budgets;
+    in->nbudgets = N(sim_budgets);
+    in->depth = 2;
+    in->relevance_level = 1;
+}
+
+static void test_simulate(void **state)
+{
+    (void)state;
+    pool_run runs[3];
+    pool_sim_topic_data topic;
+    pool_sim_input in;
+    sim_input(&in, runs, &topic);
+    sim_trace trace;
+    memset(&trace, 0, sizeof trace);
+    in.trace = trace_cb;
+    in.trace_ctx = &trace;
+    pool_sim_strategy s[4];
+    assert_int_equal(pool_sim_builtin("depth", &s[0]), 0);
+    assert_int_equal(pool_sim_builtin("mtf", &s[1]), 0);
+    assert_int_equal(pool_sim_builtin("rrf", &s[2]), 0);
+    assert_int_equal(pool_sim_builtin("maxmean", &s[3]), 0);
+    assert_int_equal(pool_sim_builtin("cal", &s[3]), -1);
+    assert_int_equal(pool_sim_builtin("maxmean", &s[3]), 0);
+    pool_sim_result res;
+    util_error err = { 0, "" };
+    assert_int_equal(pool_sim_run(&in, s, 4, &res, &err), 0);
+    assert_string_equal(trace.order[0], "d1 d2 d3 d4 d6");
+    assert_string_equal(trace.order[1], "d1 d2 d4 d3 d6");
+    assert_string_equal(trace.order[2], "d2 d1 d3 d4 d6");
+    assert_string_equal(trace.order[3], "d1 d2 d3 d6 d4");
+    assert_int_equal(res.reachable, 3);
+    assert_int_equal(res.relevant, 4);
+    assert_near(res.map_full[0], (1 + 2.0 / 3) / 4);
+    assert_near(res.map_full[1], (0.5 + 2.0 / 3) / 4);
+    assert_near(res.map_full[2], 1.5 / 4);
+    /* depth */
+    static const size_t judged[] = { 1, 2, 3, 4, 5 }, found[] = { 1, 1, 2, 3, 3 };
+    static const double tau[] = { 1.0 / 3, 1.0 / 3, 1, 1.0 / 3, 1.0 / 3 };
+    static const double tau_ap[] = { 0.5, 0.5, 1, 0.5, 0.5 };
+    static const size_t drop[] = { 1, 1, 0, 1, 1 };
+    for (size_t b = 0; b < 5; b++) {
+        const pool_sim_row *w = &res.rows[b];
+        assert_int_equal(w->budget, sim_budgets[b]);
+        assert_int_equal(w->judged, judged[b]);
+        assert_int_equal(w->relevant_found, found[b]);
+        assert_near(w->recall, (double)found[b] / 3);
+        assert_near(w->tau, tau[b]);
+        assert_near(w->tau_ap, tau_ap[b]);
+        assert_int_equal(w->max_drop, drop[b]);
+    }
+    assert_near(res.rows[3].map[1], (0.5 + 2.0 / 3) / 3);
+    /* mtf at 3 */
+    const pool_sim_row *m = &res.rows[1 * 5 + 2];
+    assert_int_equal(m->relevant_found, 2);
+    assert_near(m->map[0], 0.5);
+    assert_near(m->map[1], (0.5 + 2.0 / 3) / 2);
+    assert_near(m->map[2], 0);
+    assert_near(m->tau, -1.0 / 3);
+    assert_near(m->tau_ap, -0.5);
+    assert_int_equal(m->max_drop, 1);
+    pool_sim_result_free(&res);
+}
+
+/* A strategy written outside the engine: documents in reverse docno order of run A's
+ * ranking, then (a bug) the first one again. */
+typedef struct rev_state {
+    const pool_run *a;
+    size_t next, judged;
+} rev_state;
+
+static void *rev_start(void *ctx, const pool_sim_topic *t, util_error *err)
+{
+    (void)err;
+    (*(int *)ctx)++;
+    rev_state *r = calloc(1, sizeof *r);
+    r->a = &t->runs[0];
+    return r;
+}
+
+static int rev_next(void *state, const char **docno, util_error *err)
+{
+    (void)err;
+    rev_state *r = state;
+    if (r->next > r->a->n)
+        return 0;
+    *docno = r->next == r->a->n ? r->a->docnos[r->a->n - 1] : r->a->docnos[r->a->n - 1 - r->next];
+    r->next++;
+    return 1;
+}
+
+static void rev_judged(void *state, const char *docno, int relevant)
+{
+    (void)docno;
+    (void)relevant;
+    ((rev_state *)state)->judged++;
+}
+
+static void rev_finish(void **state)
+{
+    free(*state);
+    *state = NULL;
+}
+
+static void test_simulate_plugged(void **state)
+{
+    (void)state;
+    pool_run runs[3];
+    pool_sim_topic_data topic;
+    pool_sim_input in;
+    sim_input(&in, runs, &topic);
+    in.depth = 0;
+    int started = 0;
+    pool_sim_strategy rev = { "rev", &started, rev_start, rev_next, rev_judged, rev_finish,
+                              NULL };
+    pool_sim_result res;
+    util_error err = { 0, "" };
+    static const size_t two[] = { 2 };
+    in.budgets = two;
+    in.nbudgets = 1;
+    /* within the budget it is fine: d3 then d2 */
+    assert_int_equal(pool_sim_run(&in, &rev, 1, &res, &err), 0);
+    assert_int_equal(started, 1);
+    assert_int_equal(res.rows[0].judged, 2);
+    assert_int_equal(res.rows[0].relevant_found, 1);
+    pool_sim_result_free(&res);
+    /* asked further, it proposes d3 twice: an error that names it */
+    in.budgets = sim_budgets;
+    in.nbudgets = N(sim_budgets);
+    assert_int_equal(pool_sim_run(&in, &rev, 1, &res, &err), -1);
+    assert_non_null(strstr(err.msg, "rev proposed d3 twice"));
+    assert_null(res.rows);
+    /* whole rankings: depth judges every document; all judged, the ranking is the qrels' */
+    pool_sim_strategy d;
+    pool_sim_builtin("depth", &d);
+    assert_int_equal(pool_sim_run(&in, &d, 1, &res, &err), 0);
+    assert_int_equal(res.reachable, 4);
+    assert_int_equal(res.rows[4].judged, 7);
+    assert_int_equal(res.rows[4].relevant_found, 4);
+    assert_near(res.rows[4].tau, 1);
+    assert_near(res.rows[4].map[2], res.map_full[2]);
+    pool_sim_result_free(&res);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -498,6 +705,8 @@ int main(void)
         cmocka_unit_test(test_live_prior),
         cmocka_unit_test(test_live_pool),
         cmocka_unit_test(test_bias),
+        cmocka_unit_test(test_simulate),
+        cmocka_unit_test(test_simulate_plugged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
