@@ -6,6 +6,7 @@
 #include "assess/assess.h"
 #include "formats/formats.h"
 #include "index/index.h"
+#include "learn/learn.h"
 #include "pool/pool.h"
 #include "report/report.h"
 #include "store/store.h"
@@ -549,6 +550,26 @@ int campaign_assessor_stats_each(store *s, long relevance_level, campaign_assess
 double campaign_assessor_rate(const campaign_assessor_stats *st);
 /* The active seconds left (remaining / rate); 0 when nothing remains, -1 when unknown. */
 double campaign_assessor_eta(const campaign_assessor_stats *st);
+
+/* ---- Continuous active learning (cal.c): `pool --strategy cal`, the screen, simulate ---- */
+
+/* What CAL needs of a campaign: its search index and every topic's text (title and
+ * description), read once for all topics. */
+typedef struct campaign_cal campaign_cal;
+/* Opens it for the campaign s; with update the index is brought up to date first (else
+ * it is only read). Without an index: -1, err saying to run `trecjudge index` (exit 3). */
+int campaign_cal_open(store *s, int update, campaign_cal **out, util_error *err);
+void campaign_cal_close(campaign_cal **c);
+/* A new classifier for topic qid, seeded by its text ("" when the topic has none). */
+learn_cal *campaign_cal_topic(campaign_cal *c, const char *qid);
+/* Replays the campaign's judgments of topic qid into l in the order they were first made
+ * (relevant: the highest grade >= level), as the screen does before a session. */
+int campaign_cal_replay(store *s, const char *qid, learn_cal *l, long level, util_error *err);
+/* The next proposal, or NULL when budget (0: none) judgments are made or none is left. */
+const char *campaign_cal_next(learn_cal *l, size_t budget);
+/* The status line's text: "30/100 judged, 12 rel, ~8 left, go on" (the knee rule's
+ * estimate of the relevant documents left, "?" when unknown, and "stop" when it says so). */
+void campaign_cal_status(const learn_cal *l, size_t budget, char *buf, size_t size);
 
 /* ---- Simulated assessment (simulate.c): pooling strategies replayed on the campaign's
  * runs with a qrels file as the assessor (pool_sim_run; docs/POOLING.md) ---- */
