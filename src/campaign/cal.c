@@ -101,6 +101,11 @@ int campaign_cal_replay(store *s, const char *qid, learn_cal *l, long level, uti
     return store_pool_judgments_each(s, tid, replay_cb, &r, err);
 }
 
+size_t campaign_cal_docs(const campaign_cal *c)
+{
+    return learn_features_docs(c->features);
+}
+
 const char *campaign_cal_next(learn_cal *l, size_t budget)
 {
     const unsigned char *rel;

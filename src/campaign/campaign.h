@@ -157,6 +157,11 @@ int campaign_pool_persist(campaign_pool *c, int dry_run, size_t *added, size_t *
 int campaign_pool_next(campaign_pool *c, const char *qid, long level, char **docno,
                        size_t *judged, size_t *candidates, util_error *err);
 
+/* `pool --strategy cal` on a campaign: nothing is pooled (documents join the pool as they
+ * are judged); checks that the campaign has a search index (else -1, err saying to build
+ * it, exit 3) and records the settings unless dry_run. */
+int campaign_pool_cal(campaign_pool *c, int dry_run, util_error *err);
+
 /* What pool writes: the forms of its documents, and the formats of its reports. */
 enum {
     CAMPAIGN_EXPORT_NONE, CAMPAIGN_EXPORT_LIST, CAMPAIGN_EXPORT_QRELS, CAMPAIGN_EXPORT_RUN,
@@ -565,6 +570,8 @@ learn_cal *campaign_cal_topic(campaign_cal *c, const char *qid);
 /* Replays the campaign's judgments of topic qid into l in the order they were first made
  * (relevant: the highest grade >= level), as the screen does before a session. */
 int campaign_cal_replay(store *s, const char *qid, learn_cal *l, long level, util_error *err);
+/* The documents of the index (CAL's candidates). */
+size_t campaign_cal_docs(const campaign_cal *c);
 /* The next proposal, or NULL when budget (0: none) judgments are made or none is left. */
 const char *campaign_cal_next(learn_cal *l, size_t budget);
 /* The status line's text: "30/100 judged, 12 rel, ~8 left, go on" (the knee rule's
