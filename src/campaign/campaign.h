@@ -369,8 +369,9 @@ void campaign_adjudication_tally_free(campaign_adjudication_tally *t);
 
 /* Gives the session the collection search (when the campaign has an index, brought up to
  * date first; a warning when it cannot be used) and the live strategy the campaign was
- * pooled with (pool.strategy mtf or maxmean, pool.budget). */
-void campaign_assess_attach(store *s, assess_session *a);
+ * pooled with (pool.strategy mtf, maxmean or cal, pool.budget). Returns 0, or -1 with err
+ * set when the strategy is cal and the campaign has no search index (exit 3). */
+int campaign_assess_attach(store *s, assess_session *a, util_error *err);
 
 /* ---- The bodies of the docs, topics and qrels imports (import.c) ----
  * Each reads the file at path, starts the import with store_import_begin when it has rows
