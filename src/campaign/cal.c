@@ -1,4 +1,4 @@
-/* cal.c: continuous active learning on a campaign: its index and topics, a topic's classifier, its judgments replayed, the status line. */
+/* cal.c: continuous active learning on a campaign: index, topics, replay, status line. */
 /* SPDX-License-Identifier: MIT */
 #include "campaign/campaign.h"
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# cal_cli.sh: command-line tests of continuous active learning: pool --strategy cal, --next across processes, simulate's cal.
+# cal_cli.sh: command-line tests of CAL: pool --strategy cal, --next across processes, simulate.
 # SPDX-License-Identifier: MIT
 set -u
 . "$(dirname "$0")/../lib.sh"
@@ -49,7 +49,8 @@ done
 [ "$(sort -u "$tmp/next.seq" | wc -l)" -eq 12 ] && ok "never a document judged before" \
     || bad "repeats" "$(sort "$tmp/next.seq" | uniq -d)"
 tj pool -d "$c" --next D1 >"$tmp/out" 2>"$tmp/err"
-[ ! -s "$tmp/out" ] && grep -q "no document left to judge (12 of 152 candidates judged)" "$tmp/err" \
+[ ! -s "$tmp/out" ] &&
+    grep -q "no document left to judge (12 of 152 candidates judged)" "$tmp/err" \
     && ok "the budget spent: nothing proposed (12 of the collection's 152 judged)" \
     || bad "budget" "$(cat "$tmp/out" "$tmp/err")"
 
@@ -60,10 +61,12 @@ c2=$tmp/c2.tjdb
   tj index -d "$c2"; } >/dev/null 2>&1 || tj_bail "second campaign"
 tj simulate -d "$c2" --qrels "$demo/qrels.txt" --strategies cal --budgets 12 --trace 2>/dev/null |
     awk '$2 == "D1" { print $4, $5 }' >"$tmp/sim.seq"
-diff "$tmp/next.seq" "$tmp/sim.seq" >"$tmp/diff" && ok "simulate's cal proposes what pool --next did" \
+diff "$tmp/next.seq" "$tmp/sim.seq" >"$tmp/diff" &&
+    ok "simulate's cal proposes what pool --next did" \
     || bad "simulate = pool --next" "$(cat "$tmp/diff")"
 # judged documents join the pool, and the history order is the replay's order
-[ "$(tj pool -d "$c" --export list 2>/dev/null | wc -l)" -eq 12 ] && ok "judged documents are pooled" \
+[ "$(tj pool -d "$c" --export list 2>/dev/null | wc -l)" -eq 12 ] &&
+    ok "judged documents are pooled" \
     || bad "pooled" "$(tj pool -d "$c" --export list | wc -l)"
 
 # a relabelled document: the proposal is the one of a classifier that saw the new label
@@ -71,13 +74,15 @@ first=$(head -1 "$tmp/next.seq" | cut -d' ' -f1)
 tj judge -d "$c" --assessor oracle D1 "$first" 0 >/dev/null 2>&1
 tj pool -d "$c" --budget 13 --next D1 >"$tmp/a" 2>/dev/null
 tj pool -d "$c" --budget 13 --next D1 >"$tmp/b" 2>/dev/null
-[ -s "$tmp/a" ] && cmp -s "$tmp/a" "$tmp/b" && ok "after a revision: one proposal, the same each time" \
+[ -s "$tmp/a" ] && cmp -s "$tmp/a" "$tmp/b" &&
+    ok "after a revision: one proposal, the same each time" \
     || bad "revision" "$(cat "$tmp/a" "$tmp/b")"
 
 # simulate: cal finds more relevant documents than depth on the demo at 12 judgments a topic
 tj simulate -d "$c2" --qrels "$demo/qrels.txt" --strategies depth,cal --budgets 12 \
     --format tsv >"$tmp/sim.tsv" 2>/dev/null
 awk -F'\t' 'NR > 1 { f[$1] = $4 } END { exit !(f["cal"] > f["depth"]) }' "$tmp/sim.tsv" \
-    && ok "simulate: cal finds more than depth at 12 a topic" || bad "cal vs depth" "$(cat "$tmp/sim.tsv")"
+    && ok "simulate: cal finds more than depth at 12 a topic" ||
+    bad "cal vs depth" "$(cat "$tmp/sim.tsv")"
 
 tj_summary
