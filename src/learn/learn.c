@@ -15,6 +15,7 @@ struct learn_features {
     float *value;           /* the forward view's entries' features, in its order */
     size_t *start;          /* doc -> its first entry in value */
     float *post_value;      /* the same features in the postings' order */
+    uint32_t *post_doc;     /* and their documents (a copy: one stream to read, not two) */
     size_t *post_start;     /* term -> its first entry in post_value */
 };
 
@@ -62,13 +63,16 @@ learn_features *learn_features_new(index_inverted *idx)
     }
     f->post_start = util_calloc(f->nterms + 1, sizeof *f->post_start);
     f->post_value = util_calloc(total + 1, sizeof *f->post_value);
+    f->post_doc = util_calloc(total + 1, sizeof *f->post_doc);
     size_t k = 0;
     for (size_t t = 0; t < f->nterms; t++) {
         const index_posting *p;
         size_t df = index_postings(idx, t, &p);
         f->post_start[t] = k;
-        for (size_t i = 0; i < df; i++)
+        for (size_t i = 0; i < df; i++) {
+            f->post_doc[k] = p[i].doc;
             f->post_value[k++] = (float)(raw_feature(p[i].tf, f->idf[t]) * f->inv_norm[p[i].doc]);
+        }
     }
     f->post_start[f->nterms] = k;
     return f;
@@ -85,6 +89,7 @@ void learn_features_free(learn_features **pf)
     free(f->value);
     free(f->start);
     free(f->post_value);
+    free(f->post_doc);
     free(f->post_start);
     free(f);
     *pf = NULL;
@@ -177,11 +182,11 @@ static void apply_pending(learn_cal *c)
         c->pending[t] = 0;
         if (dv == 0)
             continue;
-        const index_posting *post;
-        size_t df = index_postings(c->f->idx, t, &post);
-        const float *x = c->f->post_value + c->f->post_start[t];
-        for (size_t k = 0; k < df; k++)
-            c->dot[post[k].doc] += dv * x[k];
+        size_t from = c->f->post_start[t], to = c->f->post_start[t + 1];
+        const float *x = c->f->post_value;
+        const uint32_t *doc = c->f->post_doc;
+        for (size_t k = from; k < to; k++)
+            c->dot[doc[k]] += dv * x[k];
     }
     c->ntouched = 0;
 }
