@@ -157,6 +157,14 @@ typedef struct assess_strategy {
     void (*judged)(void *ctx, const char *docno, int relevant);
     void (*topic)(void *ctx, assess_session *a);   /* a topic was opened */
     void (*free)(void *ctx);
+    /* Optional, for a strategy that chooses from the whole collection (next is then not
+     * called): the document to show next, or NULL when the topic's budget is spent or
+     * nothing is left. One the pool lacks is shown unpooled, its item's source below, and
+     * joins the pool when it is judged, as a document found by search does. */
+    const char *(*propose)(void *ctx);
+    const char *source;           /* the item's source on the screen ("cal") */
+    /* Optional: the status line's words for the topic ("30/100 judged, 12 rel, ..."). */
+    void (*status)(void *ctx, char *buf, size_t size);
 } assess_strategy;
 
 /* Searches the whole collection (for documents the pool missed): fills up to max docnos
@@ -187,6 +195,9 @@ void assess_close(assess_session **a);
 /* Installs a strategy (taken over; freed with the session); it is told the current topic
  * and chooses the document shown. */
 void assess_set_strategy(assess_session *a, assess_strategy st);
+
+/* The strategy's status line words (assess_strategy.status) into buf; 0 when it has none. */
+int assess_strategy_status(const assess_session *a, char *buf, size_t size);
 
 /* Installs a collection search (taken over; freed with the session); the key S uses it. */
 void assess_set_searcher(assess_session *a, assess_searcher se);

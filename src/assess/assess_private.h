@@ -130,6 +130,10 @@ void assess_say(assess_session *a, int error, const char *fmt, ...) __attribute_
 void assess_add_item(assess_session *a, const char *docno, const char *source);
 void assess_index_items(assess_session *a);
 long assess_find_item(const assess_session *a, const char *docno);
+/* Adds a document that is not in the pool as an unpooled item (its summary and snippet
+ * text read from the campaign) and returns its index, or -1 with err set. */
+long assess_add_unpooled(assess_session *a, const char *docno, const char *source,
+                         util_error *err);
 /* Moves to item i (-1: none), counting the time spent on the one left: MOVED. */
 int assess_show_item(assess_session *a, long i, double now, util_error *err);
 /* The next unjudged document after from in direction dir (+1/-1), those set aside last;

@@ -86,6 +86,27 @@ int assess_search_run(assess_session *a, const char *query, util_error *err)
     return ASSESS_CHANGED_MODE;
 }
 
+long assess_add_unpooled(assess_session *a, const char *docno, const char *source,
+                         util_error *err)
+{
+    char *title = NULL, *body = NULL;
+    size_t len = 0;
+    if (store_doc_get(a->s, docno, &title, &body, &len, err) < 0)
+        return -1;
+    assess_add_item(a, docno, source);
+    assess_item *it = &a->items[a->nitems - 1];
+    it->unpooled = 1;
+    it->no_text = body == NULL;
+    it->summary = title != NULL ? util_strndup(title, strcspn(title, "\r\n"))
+                  : body != NULL ? assess_first_words(body, len, 12) : NULL;
+    if (body != NULL)
+        it->text = util_strndup(body, len < SUMMARY_PREFIX ? len : SUMMARY_PREFIX);
+    free(title);
+    free(body);
+    assess_index_items(a);
+    return assess_find_item(a, docno);
+}
+
 /* Opens the selected result. One the pool does not have is shown without being pooled: it
  * joins the pool (as found by search) when it is judged, or when p asks for it. */
 static int open_result(assess_session *a, double now, util_error *err)
@@ -94,22 +115,9 @@ static int open_result(assess_session *a, double now, util_error *err)
     long i = assess_find_item(a, docno);
     a->mode = ASSESS_MODE_JUDGE;
     if (i < 0) {
-        assess_add_item(a, docno, "search");
-        assess_item *it = &a->items[a->nitems - 1];
-        it->unpooled = 1;
-        char *title = NULL, *body = NULL;
-        size_t len = 0;
-        if (store_doc_get(a->s, docno, &title, &body, &len, err) < 0)
+        i = assess_add_unpooled(a, docno, "search", err);
+        if (i < 0)
             return -1;
-        it->no_text = body == NULL;
-        it->summary = title != NULL ? util_strndup(title, strcspn(title, "\r\n"))
-                      : body != NULL ? assess_first_words(body, len, 12) : NULL;
-        if (body != NULL)
-            it->text = util_strndup(body, len < SUMMARY_PREFIX ? len : SUMMARY_PREFIX);
-        free(title);
-        free(body);
-        assess_index_items(a);
-        i = (long)a->nitems - 1;
         assess_say(a, 0, "%s is not in the pool: judging it pools it (P pools it without a grade).",
                    docno);
     }

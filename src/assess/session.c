@@ -211,6 +211,20 @@ long assess_next_unjudged(const assess_session *a, long from, int dir)
 
 long assess_advance(assess_session *a)
 {
+    if (a->has_strategy && a->strategy.propose != NULL) {
+        const char *docno = a->strategy.propose(a->strategy.ctx);
+        if (docno == NULL)
+            return -1;
+        long i = assess_find_item(a, docno);
+        if (i < 0) {
+            util_error err = { 0, "" };
+            i = assess_add_unpooled(a, docno, a->strategy.source ? a->strategy.source : "search",
+                                    &err);
+            if (i < 0)
+                assess_say(a, 1, "%s", err.msg);
+        }
+        return i;
+    }
     if (a->has_strategy && a->strategy.next != NULL) {
         long i = a->strategy.next(a->strategy.ctx, a);
         if (i == ASSESS_STRATEGY_DONE)
@@ -490,6 +504,14 @@ void assess_set_strategy(assess_session *a, assess_strategy st)
     long first = assess_advance(a);
     if (first != a->cur && assess_show_item(a, first, a->doc_started, &err) < 0)
         assess_say(a, 1, "%s", err.msg);
+}
+
+int assess_strategy_status(const assess_session *a, char *buf, size_t size)
+{
+    if (!a->has_strategy || a->strategy.status == NULL || size == 0)
+        return 0;
+    a->strategy.status(a->strategy.ctx, buf, size);
+    return 1;
 }
 
 void assess_set_searcher(assess_session *a, assess_searcher se)

@@ -159,26 +159,94 @@ static void live_free(void *ctx)
     free(ls);
 }
 
-/* When the campaign was pooled with mtf or maxmean, the strategy picks each next document. */
-static void attach_strategy(store *s, assess_session *a)
+/* ---- continuous active learning chooses the next document of the whole collection ---- */
+
+typedef struct cal_strategy {
+    store *s;
+    campaign_cal *cal;
+    learn_cal *l;
+    size_t budget;
+} cal_strategy;
+
+/* A topic was opened (or a judgment undone): a new classifier, every assessor's judgments
+ * replayed in the order they were first made, as `pool --next` does. */
+static void cal_topic(void *ctx, assess_session *a)
 {
+    cal_strategy *cs = ctx;
+    learn_cal_free(&cs->l);
+    cs->l = campaign_cal_topic(cs->cal, assess_qid(a));
     util_error err = { 0, "" };
+    if (campaign_cal_replay(cs->s, assess_qid(a), cs->l, assess_relevance_level(a), &err) != 0)
+        util_warn("assess: %s", err.msg);
+}
+
+static const char *cal_propose(void *ctx)
+{
+    cal_strategy *cs = ctx;
+    return cs->l != NULL ? campaign_cal_next(cs->l, cs->budget) : NULL;
+}
+
+static void cal_judged(void *ctx, const char *docno, int relevant)
+{
+    cal_strategy *cs = ctx;
+    if (cs->l != NULL)
+        learn_cal_judged(cs->l, docno, relevant);
+}
+
+static void cal_status(void *ctx, char *buf, size_t size)
+{
+    cal_strategy *cs = ctx;
+    if (cs->l != NULL)
+        campaign_cal_status(cs->l, cs->budget, buf, size);
+    else
+        buf[0] = '\0';
+}
+
+static void cal_free(void *ctx)
+{
+    cal_strategy *cs = ctx;
+    learn_cal_free(&cs->l);
+    campaign_cal_close(&cs->cal);
+    free(cs);
+}
+
+/* When the campaign was pooled with mtf, maxmean or cal, the strategy picks each next
+ * document. Returns -1 (err set) when cal cannot work: no search index. */
+static int attach_strategy(store *s, assess_session *a, util_error *err)
+{
     char *name = NULL;
-    if (store_setting_get(s, "pool.strategy", &name, &err) != 1)
-        return;
+    if (store_setting_get(s, "pool.strategy", &name, err) != 1)
+        return 0;
     int mtf = strcmp(name, "mtf") == 0, maxmean = strcmp(name, "maxmean") == 0;
+    int cal = strcmp(name, "cal") == 0;
     free(name);
+    if (cal) {
+        cal_strategy *cs = util_calloc(1, sizeof *cs);
+        cs->s = s;
+        cs->budget = setting_size(s, "pool.budget");
+        if (campaign_cal_open(s, 1, &cs->cal, err) != 0) {
+            free(cs);
+            return -1;
+        }
+        assess_set_strategy(a, (assess_strategy){ .ctx = cs, .judged = cal_judged,
+                                                   .topic = cal_topic, .free = cal_free,
+                                                   .propose = cal_propose, .source = "cal",
+                                                   .status = cal_status });
+        return 0;
+    }
     if (!mtf && !maxmean)
-        return;
+        return 0;
     live_strategy *ls = util_calloc(1, sizeof *ls);
     ls->s = s;
     ls->kind = mtf ? POOL_LIVE_MTF : POOL_LIVE_MAXMEAN;
     ls->budget = setting_size(s, "pool.budget");
-    assess_set_strategy(a, (assess_strategy){ ls, live_next, live_judged, live_topic, live_free });
+    assess_set_strategy(a, (assess_strategy){ ls, live_next, live_judged, live_topic, live_free,
+                                              NULL, NULL, NULL });
+    return 0;
 }
 
-void campaign_assess_attach(store *s, assess_session *a)
+int campaign_assess_attach(store *s, assess_session *a, util_error *err)
 {
     attach_index(s, a);
-    attach_strategy(s, a);
+    return attach_strategy(s, a, err);
 }

@@ -6,6 +6,7 @@
 #include "assess/assess.h"
 #include "formats/formats.h"
 #include "index/index.h"
+#include "learn/learn.h"
 #include "pool/pool.h"
 #include "report/report.h"
 #include "store/store.h"
@@ -155,6 +156,11 @@ int campaign_pool_persist(campaign_pool *c, int dry_run, size_t *added, size_t *
  * *docno (to free) or NULL when none is left; judged of candidates. */
 int campaign_pool_next(campaign_pool *c, const char *qid, long level, char **docno,
                        size_t *judged, size_t *candidates, util_error *err);
+
+/* `pool --strategy cal` on a campaign: nothing is pooled (documents join the pool as they
+ * are judged); checks that the campaign has a search index (else -1, err saying to build
+ * it, exit 3) and records the settings unless dry_run. */
+int campaign_pool_cal(campaign_pool *c, int dry_run, util_error *err);
 
 /* What pool writes: the forms of its documents, and the formats of its reports. */
 enum {
@@ -373,8 +379,9 @@ void campaign_adjudication_tally_free(campaign_adjudication_tally *t);
 
 /* Gives the session the collection search (when the campaign has an index, brought up to
  * date first; a warning when it cannot be used) and the live strategy the campaign was
- * pooled with (pool.strategy mtf or maxmean, pool.budget). */
-void campaign_assess_attach(store *s, assess_session *a);
+ * pooled with (pool.strategy mtf, maxmean or cal, pool.budget). Returns 0, or -1 with err
+ * set when the strategy is cal and the campaign has no search index (exit 3). */
+int campaign_assess_attach(store *s, assess_session *a, util_error *err);
 
 /* ---- The bodies of the docs, topics and qrels imports (import.c) ----
  * Each reads the file at path, starts the import with store_import_begin when it has rows
@@ -559,6 +566,28 @@ int campaign_assessor_stats_each(store *s, long relevance_level, campaign_assess
 double campaign_assessor_rate(const campaign_assessor_stats *st);
 /* The active seconds left (remaining / rate); 0 when nothing remains, -1 when unknown. */
 double campaign_assessor_eta(const campaign_assessor_stats *st);
+
+/* ---- Continuous active learning (cal.c): `pool --strategy cal`, the screen, simulate ---- */
+
+/* What CAL needs of a campaign: its search index and every topic's text (title and
+ * description), read once for all topics. */
+typedef struct campaign_cal campaign_cal;
+/* Opens it for the campaign s; with update the index is brought up to date first (else
+ * it is only read). Without an index: -1, err saying to run `trecjudge index` (exit 3). */
+int campaign_cal_open(store *s, int update, campaign_cal **out, util_error *err);
+void campaign_cal_close(campaign_cal **c);
+/* A new classifier for topic qid, seeded by its text ("" when the topic has none). */
+learn_cal *campaign_cal_topic(campaign_cal *c, const char *qid);
+/* Replays the campaign's judgments of topic qid into l in the order they were first made
+ * (relevant: the highest grade >= level), as the screen does before a session. */
+int campaign_cal_replay(store *s, const char *qid, learn_cal *l, long level, util_error *err);
+/* The documents of the index (CAL's candidates). */
+size_t campaign_cal_docs(const campaign_cal *c);
+/* The next proposal, or NULL when budget (0: none) judgments are made or none is left. */
+const char *campaign_cal_next(learn_cal *l, size_t budget);
+/* The status line's text: "30/100 judged, 12 rel, ~8 left, go on" (the knee rule's
+ * estimate of the relevant documents left, "?" when unknown, and "stop" when it says so). */
+void campaign_cal_status(const learn_cal *l, size_t budget, char *buf, size_t size);
 
 /* ---- Simulated assessment (simulate.c): pooling strategies replayed on the campaign's
  * runs with a qrels file as the assessor (pool_sim_run; docs/POOLING.md) ---- */

@@ -626,11 +626,46 @@ static int next_judgment_cb(void *vctx, const char *docno, long grade)
     return 0;
 }
 
+/* CAL's next document: its classifier for the topic, the judgments replayed. */
+static int cal_next(campaign_pool *c, const char *qid, long level, char **docno, size_t *judged,
+                    size_t *candidates, util_error *err)
+{
+    campaign_cal *cal = NULL;
+    learn_cal *l = NULL;
+    int rc = campaign_cal_open(c->s, 1, &cal, err);
+    if (rc == 0) {
+        l = campaign_cal_topic(cal, qid);
+        rc = campaign_cal_replay(c->s, qid, l, level, err);
+    }
+    if (rc == 0) {
+        const char *d = campaign_cal_next(l, c->params.budget);
+        const unsigned char *rel;
+        *docno = d != NULL ? util_strdup(d) : NULL;
+        *judged = learn_cal_gain(l, &rel);
+        *candidates = campaign_cal_docs(cal);
+    }
+    learn_cal_free(&l);
+    campaign_cal_close(&cal);
+    return rc != 0 ? -1 : 0;
+}
+
+int campaign_pool_cal(campaign_pool *c, int dry_run, util_error *err)
+{
+    campaign_cal *cal = NULL;
+    if (campaign_cal_open(c->s, 1, &cal, err) != 0)
+        return -1;
+    campaign_cal_close(&cal);
+    return dry_run ? 0 : save_settings(c, err);
+}
+
 /* Prints the document a live strategy proposes next for topic qid, as the assessment
  * screen would get it. */
 int campaign_pool_next(campaign_pool *c, const char *qid, long level, char **docno, size_t *judged,
                        size_t *candidates, util_error *err)
 {
+    *docno = NULL;
+    if (c->params.strategy == POOL_CAL)
+        return cal_next(c, qid, level, docno, judged, candidates, err);
     next_ctx n;
     memset(&n, 0, sizeof n);
     *docno = NULL;

@@ -19,6 +19,61 @@ static int make_builtin(store *s, const char *name, pool_sim_strategy *out, util
     return 0;
 }
 
+/* Continuous active learning: a classifier over the campaign's index for each topic (the
+ * runs are not read: its proposals come from the whole collection). */
+typedef struct sim_cal_topic {
+    learn_cal *l;
+    size_t budget;
+} sim_cal_topic;
+
+static void *cal_start(void *ctx, const pool_sim_topic *t, util_error *err)
+{
+    (void)err;
+    sim_cal_topic *st = util_calloc(1, sizeof *st);
+    st->l = campaign_cal_topic(ctx, t->qid);
+    st->budget = t->budget;
+    return st;
+}
+
+static int cal_next(void *state, const char **docno, util_error *err)
+{
+    (void)err;
+    sim_cal_topic *st = state;
+    *docno = campaign_cal_next(st->l, st->budget);
+    return *docno != NULL;
+}
+
+static void cal_judged(void *state, const char *docno, int relevant)
+{
+    sim_cal_topic *st = state;
+    learn_cal_judged(st->l, docno, relevant);
+}
+
+static void cal_finish(void **state)
+{
+    sim_cal_topic *st = *state;
+    if (st == NULL)
+        return;
+    learn_cal_free(&st->l);
+    free(st);
+    *state = NULL;
+}
+
+static void cal_free(void *ctx)
+{
+    campaign_cal *c = ctx;
+    campaign_cal_close(&c);
+}
+
+static int make_cal(store *s, const char *name, pool_sim_strategy *out, util_error *err)
+{
+    campaign_cal *c = NULL;
+    if (campaign_cal_open(s, 0, &c, err) != 0)
+        return -1;
+    *out = (pool_sim_strategy){ name, c, cal_start, cal_next, cal_judged, cal_finish, cal_free };
+    return 0;
+}
+
 /* Every strategy `simulate --strategies` knows, in the order the message lists them. */
 static const struct {
     const char *name;
@@ -28,6 +83,7 @@ static const struct {
     { "rrf", make_builtin },
     { "mtf", make_builtin },
     { "maxmean", make_builtin },
+    { "cal", make_cal },
 };
 #define NKNOWN (sizeof known / sizeof known[0])
 

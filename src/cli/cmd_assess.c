@@ -77,8 +77,13 @@ int cli_assess(int argc, char **argv)
         if (store_setting_set(s, key, o.lang, &err) != 0)
             util_warn("assess: cannot remember the language: %s", err.msg);
     }
-    if (!o.adjudicate)   /* adjudication walks the disputes: no search, no pooling strategy */
-        campaign_assess_attach(s, a);
+    /* adjudication walks the disputes: no search, no pooling strategy */
+    if (!o.adjudicate && campaign_assess_attach(s, a, &err) != 0) {
+        util_warn("assess: %s", err.msg);
+        assess_close(&a);
+        store_close(&s);
+        return err.code ? err.code : UTIL_EXIT_SYSTEM;
+    }
     status = cli_assess_screen(a, &err);
     if (status != UTIL_EXIT_OK)
         util_warn("assess: %s", err.msg);

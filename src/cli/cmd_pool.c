@@ -129,7 +129,8 @@ static int usage_error(const char *what)
 static int check_params(pool_params *p)
 {
     if (p->budget != 0 && p->strategy == POOL_DEPTH) {
-        usage_error("--budget applies to Take@N (rrf, rbp, rbp-max, borda) and to mtf, maxmean");
+        usage_error("--budget applies to Take@N (rrf, rbp, rbp-max, borda) and to mtf, maxmean, "
+                    "cal");
         return -1;
     }
     if (pool_strategy_is_live(p->strategy))
@@ -308,6 +309,7 @@ int cli_pool(int argc, char **argv)
     const char *output = o.output, *next = o.next;
     int stats = o.stats, overlap = o.overlap, bias = o.bias, fmt = o.fmt, export = o.export;
     int dry_run = o.dry_run, files = o.files;
+    char budget_text[32] = "";
     long level = o.level;
     util_error err = { 0, "" };
     util_out out;
@@ -327,6 +329,11 @@ int cli_pool(int argc, char **argv)
     if (o.runs != NULL && campaign_pool_set_runs(&c, o.runs, &err) != 0)
         goto fail;
     if (files) {
+        if (c.params.strategy == POOL_CAL) {
+            status = usage_error("--strategy cal works on a campaign with a search index "
+                                 "(trecjudge index)");
+            goto out;
+        }
         if (check_params(&c.params) != 0) {
             status = UTIL_EXIT_USAGE;
             goto out;
@@ -362,11 +369,28 @@ int cli_pool(int argc, char **argv)
         }
         if (next != NULL) {
             if (!pool_strategy_is_live(c.params.strategy)) {
-                status = usage_error("--next needs a live strategy (mtf or maxmean)");
+                status = usage_error("--next needs a live strategy (mtf, maxmean or cal)");
                 goto out;
             }
             if (print_next(&c, next, level, &out, &err) != 0)
                 goto fail;
+            goto flush;
+        }
+        if (c.params.strategy == POOL_CAL) {
+            if (stats || bias) {
+                status = usage_error("--stats and --bias read the runs' pool: not with cal");
+                goto out;
+            }
+            if (!dry_run && (status = cli_import_lock(c.s, 1)) != UTIL_EXIT_OK)
+                goto out;
+            if (campaign_pool_cal(&c, dry_run, &err) != 0)
+                goto fail;
+            fprintf(stderr, "pool: cal%s%s: nothing %s; continuous active learning proposes "
+                    "each document while judging, from the whole collection\n",
+                    c.params.budget ? ", budget " : "",
+                    c.params.budget ? (snprintf(budget_text, sizeof budget_text, "%zu",
+                                                c.params.budget), budget_text) : "",
+                    dry_run ? "would be added" : "added");
             goto flush;
         }
         if (campaign_pool_read_campaign(&c, &err) != 0)

@@ -162,15 +162,16 @@ static const cli_option pool_opts[] = {
     CLI_OPT_HELP,
     CLI_OPT_CAMPAIGN,
     { 'S', "--strategy", "S",
-      "depth (default), rrf, rbp, rbp-max, borda (Take@N), mtf, maxmean (live)",
-      "depth rrf rbp rbp-max borda mtf maxmean", NULL },
+      "depth (default), rrf, rbp, rbp-max, borda (Take@N), mtf, maxmean (live),\n"
+      "cal (live: continuous active learning over the whole collection)",
+      "depth rrf rbp rbp-max borda mtf maxmean cal", NULL },
     { 'k', "--depth", "K",
       "depth-k: each run's top K; the others: candidate depth (default 100,\n"
       "0: whole rankings)",
       NULL, NULL },
     { 'K', "--depth-file", "FILE", "per-topic depth, lines \"qid K\"", NULL, NULL },
     { 'b', "--budget", "N",
-      "Take@N: N documents per topic; mtf, maxmean: judgments per topic",
+      "Take@N: N documents per topic; mtf, maxmean, cal: judgments per topic",
       NULL, NULL },
     { 'p', "--rbp-p", "P", "RBP persistence (default 0.8)", NULL, NULL },
     { 'O', "--order", "O",
@@ -218,7 +219,7 @@ static const cli_option pool_opts[] = {
       "on a campaign: report what would be added, change nothing",
       NULL, NULL },
     { 'x', "--next", "QID",
-      "mtf, maxmean: print the document the strategy proposes next for\n"
+      "mtf, maxmean, cal: print the document the strategy proposes next for\n"
       "topic QID after the campaign's judgments (as the assessment screen)",
       NULL, NULL },
     { 0, NULL, NULL, NULL, NULL, NULL }
@@ -248,8 +249,9 @@ static const cli_option simulate_opts[] = {
     { 'q', "--qrels", "FILE", "the judgments that answer as the assessor (required)", NULL,
       NULL },
     { 'S', "--strategies", "S,...",
-      "the strategies replayed, separated by commas (default depth,rrf,mtf,maxmean)",
-      "depth rrf mtf maxmean", NULL },
+      "the strategies replayed, separated by commas (default depth,rrf,mtf,maxmean;\n"
+      "cal too, on a campaign with a search index)",
+      "depth rrf mtf maxmean cal", NULL },
     { 'b', "--budgets", "B,...",
       "judgments per topic at which results are reported, separated by commas\n"
       "(default 10,20,50,100,200)",
@@ -286,7 +288,8 @@ static const cli_command cmd_simulate = {
     "campaign is only read.\n",
     simulate_opts,
     "depth judges rank 1 of every run, then rank 2, ...; rrf by reciprocal-rank fusion;\n"
-    "mtf and maxmean are the live strategies of 'pool', told each answer.\n",
+    "mtf and maxmean are the live strategies of 'pool', told each answer; cal is\n"
+    "continuous active learning over the campaign's index (every document a candidate).\n",
     NULL, 0
 };
 

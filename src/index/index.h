@@ -82,6 +82,40 @@ typedef struct index_hit {
 void index_query(index_inverted *idx, const char *text, size_t len, index_model m,
                  const index_params *p, size_t k, index_hit *hits, size_t *n);
 
+/* ---- documents as vectors of terms (vectors.c): what a classifier reads ---- */
+
+/* One document of a term's postings list, in document order. */
+typedef struct index_posting {
+    uint32_t doc;     /* the document's number in the index (0, 1, ...: rowid order) */
+    uint32_t tf;
+} index_posting;
+
+/* One term of a document or of a text: its number in the index and its frequency. */
+typedef struct index_term_tf {
+    uint32_t term;
+    uint32_t tf;
+} index_term_tf;
+
+/* Document number doc's docno (doc < index_doc_count). */
+const char *index_docno(const index_inverted *idx, size_t doc);
+/* Term number term's document frequency; *p is set to its postings (owned by the index). */
+size_t index_postings(const index_inverted *idx, size_t term, const index_posting **p);
+/* The terms of a text analysed as the documents were, only those the index has, in
+ * increasing term number with their counts: *out is allocated (free it), the count
+ * returned. */
+size_t index_text_terms(index_inverted *idx, const char *text, size_t len, index_term_tf **out);
+
+/* The forward view: every document's terms, built from the postings in one pass, and a
+ * map from docno to document number. It reads idx when built only. */
+typedef struct index_forward index_forward;
+index_forward *index_forward_new(const index_inverted *idx);
+/* Document doc's distinct terms in increasing term number; returns their number. */
+size_t index_forward_doc(const index_forward *f, size_t doc, const index_term_tf **terms);
+size_t index_forward_docs(const index_forward *f);
+/* The document number of a docno, or -1. */
+long index_forward_find(const index_forward *f, const char *docno);
+void index_forward_free(index_forward **f);
+
 /* ---- the index file (file.c) ---- */
 
 /* The index file of a campaign: "<campaign>.index" (allocated). */

@@ -5,12 +5,6 @@
 
 #include "index.h"
 
-/* One document of a term's postings list, in document order. */
-typedef struct index_posting {
-    uint32_t doc;     /* the document's number in the index (0, 1, ...: rowid order) */
-    uint32_t tf;
-} index_posting;
-
 typedef struct index_term {
     uint64_t name;    /* offset in names */
     uint32_t name_len;

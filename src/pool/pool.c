@@ -58,7 +58,7 @@ size_t pool_rank(pool_scored *docs, size_t n, size_t k)
 static const util_enum_name strategy_names[] = {
     { "depth", POOL_DEPTH }, { "rrf", POOL_RRF }, { "rbp", POOL_RBP_SUM },
     { "rbp-max", POOL_RBP_MAX }, { "borda", POOL_BORDA }, { "mtf", POOL_MTF },
-    { "maxmean", POOL_MAXMEAN }, { NULL, 0 }
+    { "maxmean", POOL_MAXMEAN }, { "cal", POOL_CAL }, { NULL, 0 }
 };
 static const util_enum_name order_names[] = {
     { "docno", POOL_ORDER_DOCNO }, { "shuffle", POOL_ORDER_SHUFFLE },
@@ -104,7 +104,7 @@ int pool_order_parse(const char *name, pool_order *o)
 
 int pool_strategy_is_live(pool_strategy s)
 {
-    return s == POOL_MTF || s == POOL_MAXMEAN;
+    return s == POOL_MTF || s == POOL_MAXMEAN || s == POOL_CAL;
 }
 
 /* ---- a topic's pool ---- */
@@ -368,7 +368,7 @@ void pool_topic_finish(pool_topic *t)
             break;
         }
     }
-    if (pool_strategy_is_live(t->p.strategy)) {
+    if (t->p.strategy == POOL_MTF || t->p.strategy == POOL_MAXMEAN) {
         live_initial(t, k);
         for (size_t i = 0; i < n; i++)
             t->prio[i] = -(double)(n - k[i].key);
@@ -381,6 +381,9 @@ void pool_topic_finish(pool_topic *t)
     if (t->p.budget != 0 && !pool_strategy_is_live(t->p.strategy) &&
         t->p.strategy != POOL_DEPTH && t->size > t->p.budget)
         t->size = t->p.budget;
+    /* CAL's documents come from the whole collection as they are judged: none from runs */
+    if (t->p.strategy == POOL_CAL)
+        t->size = 0;
     t->order = util_calloc(t->size + 1, sizeof *t->order);
     for (size_t i = 0; i < t->size; i++)
         t->order[i] = k[i].entry;

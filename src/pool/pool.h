@@ -36,7 +36,9 @@ typedef enum pool_strategy {
     POOL_RBP_MAX,      /* Take@N by RBP weight: max of (1-p) p^(rank-1) */
     POOL_BORDA,        /* Take@N by Borda count: sum of (D + 1 - rank), D the candidate depth */
     POOL_MTF,          /* Move-to-Front (live; the pool holds the candidates) */
-    POOL_MAXMEAN       /* MaxMean bandit (live; the pool holds the candidates) */
+    POOL_MAXMEAN,      /* MaxMean bandit (live; the pool holds the candidates) */
+    POOL_CAL           /* continuous active learning over the whole collection (live; the
+                        * learn module's, not this module's: the pool holds what is judged) */
 } pool_strategy;
 
 typedef enum pool_order {
@@ -57,7 +59,7 @@ typedef struct pool_params {
 /* depth 100, POOL_DEPTH, budget 0, rbp_p 0.8, POOL_ORDER_DOCNO, seed 0. */
 void pool_params_init(pool_params *p);
 /* Names as the command line and the campaign settings write them: "depth", "rrf", "rbp",
- * "rbp-max", "borda", "mtf", "maxmean"; "docno", "shuffle", "priority". Parsers return
+ * "rbp-max", "borda", "mtf", "maxmean", "cal"; "docno", "shuffle", "priority". Parsers return
  * 0, or -1 for an unknown name. */
 const char *pool_strategy_name(pool_strategy s);
 int pool_strategy_parse(const char *name, pool_strategy *s);

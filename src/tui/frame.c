@@ -177,18 +177,27 @@ static void tui_draw_status(assess_session *a, const tui_layout *l, double now)
         format_left(pg.seconds_left, t, sizeof t);
         snprintf(eta, sizeof eta, ", ~%s left", t);
     }
+    /* a strategy of the whole collection says what was judged, found and is left */
+    char strategy[128] = "";
+    int has_strategy = assess_strategy_status(a, strategy, sizeof strategy) && strategy[0];
     /* the most that fits, the least needed dropped first */
     char left[768];
     const char *name = slash ? slash + 1 : campaign;
     for (int v = 0; v < 4; v++) {
         char topic[300], overall[128] = "", rel[48] = "";
         int adj = assess_adjudicating(a);
-        snprintf(topic, sizeof topic, "topic %s (%zu/%zu) | %s%s | %zu/%zu %s", assess_qid(a),
-                 ti + 1, ntopics, adj ? "adjudication by " : "", assess_assessor(a), judged, n,
-                 adj ? "adjudicated" : "judged");
-        if (v < 3)
+        if (has_strategy && v < 3)
+            snprintf(topic, sizeof topic, "topic %s (%zu/%zu) | %s | %s", assess_qid(a), ti + 1,
+                     ntopics, assess_assessor(a), strategy);
+        else if (has_strategy)
+            snprintf(topic, sizeof topic, "topic %s | %s", assess_qid(a), strategy);
+        else
+            snprintf(topic, sizeof topic, "topic %s (%zu/%zu) | %s%s | %zu/%zu %s", assess_qid(a),
+                     ti + 1, ntopics, adj ? "adjudication by " : "", assess_assessor(a), judged, n,
+                     adj ? "adjudicated" : "judged");
+        if (v < 3 && !has_strategy)
             snprintf(rel, sizeof rel, ", %ld rel", pg.relevant);
-        if (v < 2)
+        if (v < 2 && !has_strategy)
             snprintf(overall, sizeof overall, " | all %ld/%ld%s", pg.judged, pg.assigned, eta);
         snprintf(left, sizeof left, " %s%s%s%s%s ", v < 1 ? name : "", v < 1 ? " | " : "", topic,
                  rel, overall);
@@ -259,8 +268,9 @@ static void tui_draw_separator(assess_session *a, const tui_layout *l)
         size_t top = assess_doc_top(a);
         int pct = d->nlines > (size_t)l->body_h ? (int)((top + (size_t)l->body_h) * 100 / d->nlines) : 100;
         snprintf(label, sizeof label, " %s (%ld of %zu, %s%s%s) %d%% ", it->docno, cur + 1, n, state,
-                 it->unpooled                   ? ", from search, not pooled"
-                 : strcmp(it->source, "pool") ? ", found by search"
+                 strcmp(it->source, "cal") == 0 ? ", proposed by CAL"
+                 : it->unpooled                 ? ", from search, not pooled"
+                 : strcmp(it->source, "pool")   ? ", found by search"
                                                 : "",
                  it->no_text ? ", NO TEXT" : "", pct > 100 ? 100 : pct);
     } else {

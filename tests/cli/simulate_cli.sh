@@ -104,8 +104,10 @@ expect 1 "qrels FILE is required" "no --qrels" -d "$c"
 expect 1 "at least 1, not '0'" "budget 0" -d "$c" --qrels "$tmp/qrels" --budgets 10,0
 expect 1 "not 'ten'" "budget not a number" -d "$c" --qrels "$tmp/qrels" --budgets ten
 expect 1 "not ''" "empty budget" -d "$c" --qrels "$tmp/qrels" --budgets 5,
-expect 1 "unknown strategy 'cal' (known: depth, rrf, mtf, maxmean)" "unknown strategy" \
-    -d "$c" --qrels "$tmp/qrels" --strategies depth,cal
+expect 1 "unknown strategy 'bandit' (known: depth, rrf, mtf, maxmean, cal)" "unknown strategy" \
+    -d "$c" --qrels "$tmp/qrels" --strategies depth,bandit
+expect 3 "run \`trecjudge index -d $c\` first" "cal without a search index" \
+    -d "$c" --qrels "$tmp/qrels" --strategies cal
 expect 1 "unknown --format" "unknown format" -d "$c" --qrels "$tmp/qrels" --format xml
 expect 1 "usage" "an operand without --plot" -d "$c" --qrels "$tmp/qrels" extra
 printf 'q1 0 d1\n' >"$tmp/bad.qrels"

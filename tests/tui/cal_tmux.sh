@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# cal_tmux.sh: the assessment screen under continuous active learning, in detached tmux.
+# SPDX-License-Identifier: MIT
+set -u
+. "$(dirname "$0")/../lib.sh"
+if ! command -v tmux >/dev/null 2>&1; then
+    tj_skip_all "tmux is not installed (apt-get install tmux)"
+fi
+n_start=0
+sock="tj-cal-$$-0"
+tmx() { tmux -L "$sock" -f /dev/null "$@"; }
+tj_at_exit 'for i in $(seq 0 "$n_start"); do tmux -L "tj-cal-$$-$i" kill-server 2>/dev/null; done'
+screen() { tmx capture-pane -p -t tj; }
+wait_for() {
+    for _ in $(seq 1 100); do
+        screen 2>/dev/null | grep -qF -- "$1" && return 0
+        sleep 0.1
+    done
+    return 1
+}
+start() {
+    tmx kill-server 2>/dev/null
+    n_start=$((n_start + 1))
+    sock="tj-cal-$$-$n_start"
+    tmx new-session -d -s tj -x "$1" -y "$2" \
+        "env -u LC_ALL LANG=C.UTF-8 TERM=xterm-256color '$TRECJUDGE' assess -d '$c' \
+         --assessor ann; echo \"EXIT=\$?\" >'$tmp/exit'; sleep 60"
+}
+# The docno on the document panel's top line (" DOCNO (i of n, ...").
+shown() { screen | sed -n 's/.* \([A-Za-z0-9-]*\) ([0-9]* of [0-9]*,.*/\1/p' | head -1; }
+masked() { screen | sed -E '1s/[0-9]+:[0-9][0-9] *$/M:SS/'; }
+compare_screen() {
+    local want="$tj_root/tests/tui/screens/$1.txt"
+    sleep 0.3
+    if [ -n "${TJ_UPDATE_SCREENS:-}" ]; then
+        masked >"$want"
+        ok "screen $1 written"
+    elif masked | diff -u "$want" - >"$tmp/screen.diff"; then
+        ok "screen $1 as stored"
+    else
+        bad "screen $1" "$(cat "$tmp/screen.diff")"
+    fi
+}
+
+demo=$tj_root/share/demo
+c=$tmp/c.tjdb
+{ tj init -d "$c" && tj docs import -d "$c" "$demo/docs.sgml" &&
+  tj topics import -d "$c" "$demo/topics.xml"; } >"$tmp/setup.log" 2>&1 ||
+    tj_bail "setup: $(cat "$tmp/setup.log")"
+{ tj index -d "$c" && tj pool -d "$c" --strategy cal --budget 20; } >>"$tmp/setup.log" 2>&1 ||
+    tj_bail "index: $(cat "$tmp/setup.log")"
+# with the index gone the screen does not open: it says what to do
+mv "$c.index" "$tmp/index.kept"
+tj assess -d "$c" --assessor ann >/dev/null 2>"$tmp/err" </dev/null
+st=$?
+[ $st -eq 3 ] && grep -q "run \`trecjudge index -d $c\` first" "$tmp/err" \
+    && ok "no index: assess exits 3 saying to run trecjudge index" ||
+    bad "no index" "exit $st" "$(cat "$tmp/err")"
+mv "$tmp/index.kept" "$c.index"
+
+# ---- 80x24: the first proposal is pool --next's; the status line ----
+start 80 24
+wait_for "0/20 judged, 0 rel" && ok "status line: judged of the budget, relevant found" \
+    || bad "status" "$(screen | head -1)"
+screen | head -1 | grep -q "topic D1 (1/4) | ann | 0/20 judged, 0 rel, ? left, go on" \
+    && ok "status line: estimate unknown, go on" || bad "status line" "$(screen | head -1)"
+want=$(tj pool -d "$c" --next D1 2>/dev/null)
+[ -n "$want" ] && [ "$(shown)" = "$want" ] && ok "first document: pool --next's ($want)" \
+    || bad "first" "shown '$(shown)', pool --next '$want'" "$(screen)"
+compare_screen cal-80x24
+
+# ---- judging: every next document is the one pool --next proposes after those judgments ----
+grade_of() {
+    awk -v d="$1" '$1 == "D1" && $3 == d { g = $4 } END { print (g != "" && g >= 1) ? 1 : 0 }' \
+        "$demo/qrels.txt"
+}
+same=0 rel=0
+for i in $(seq 1 8); do
+    d=$(shown)
+    g=$(grade_of "$d")
+    rel=$((rel + g))
+    tmx send-keys -t tj "$g"
+    wait_for "$i/20 judged, $rel rel" || bad "judgment $i" "$(screen | head -1)"
+    sleep 0.2
+    want=$(tj pool -d "$c" --next D1 2>/dev/null)
+    [ "$(shown)" = "$want" ] && same=$((same + 1)) ||
+        bad "proposal $i" "shown '$(shown)', pool --next '$want'"
+done
+[ "$same" -eq 8 ] && ok "8 judgments: each next document is pool --next's" ||
+    bad "proposals" "$same of 8"
+before=$(shown)
+status_before=$(screen | head -1 | sed -E 's/ +[0-9]+:[0-9][0-9] *$//')
+tj pool -d "$c" --export list 2>/dev/null | grep -c "^D1 " | grep -qx 8 &&
+    ok "the 8 judged documents are pooled" \
+    || bad "pooled" "$(tj pool -d "$c" --export list)"
+
+# ---- a restart resumes exactly: the same proposal, the same status ----
+tmx send-keys -t tj q
+for _ in $(seq 1 50); do [ -s "$tmp/exit" ] && break; sleep 0.1; done
+grep -q "EXIT=0" "$tmp/exit" 2>/dev/null && ok "q quits" ||
+    bad "quit" "$(cat "$tmp/exit" 2>/dev/null)"
+rm -f "$tmp/exit"
+start 80 24
+wait_for "8/20 judged" || bad "restart" "$(screen | head -1)"
+[ "$(shown)" = "$before" ] && ok "after a restart the proposal is the one before ($before)" \
+    || bad "restart proposal" "before '$before', now '$(shown)'"
+[ "$(screen | head -1 | sed -E 's/ +[0-9]+:[0-9][0-9] *$//')" = "$status_before" ] \
+    && ok "after a restart the status line is the one before" \
+    || bad "restart status" "$status_before" "$(screen | head -1)"
+
+# ---- 120x40: the same screen, wider ----
+tmx send-keys -t tj q
+for _ in $(seq 1 50); do [ -s "$tmp/exit" ] && break; sleep 0.1; done
+rm -f "$tmp/exit"
+start 120 40
+wait_for "8/20 judged" && [ "$(shown)" = "$before" ] && ok "120x40: the same proposal" \
+    || bad "120x40" "$(screen)"
+compare_screen cal-120x40
+tmx send-keys -t tj q
+
+tj_summary
