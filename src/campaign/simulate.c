@@ -126,7 +126,8 @@ typedef struct load_ctx {
     pool_sim_topic_data *topics;
     size_t captopics;
     pool_run *runs;             /* topic t, run r: runs[t * nruns + r] */
-    size_t capruns;
+    char ***docnos;             /* the same slots: the docno arrays, owned (freed at the end) */
+    size_t capruns, capdocnos;
     util_arena *arena;
 } load_ctx;
 
@@ -153,7 +154,9 @@ static int ranking_cb(void *vctx, const store_ranking *r)
     if (added) {
         util_grow(&l->topics, &l->captopics, t + 1, sizeof *l->topics);
         util_grow(&l->runs, &l->capruns, (t + 1) * nr + 1, sizeof *l->runs);
+        util_grow(&l->docnos, &l->capdocnos, (t + 1) * nr + 1, sizeof *l->docnos);
         memset(&l->runs[t * nr], 0, nr * sizeof *l->runs);
+        memset(&l->docnos[t * nr], 0, nr * sizeof *l->docnos);
         l->topics[t] = (pool_sim_topic_data){
             util_map_key_of(&l->qids, t), NULL,
             { (const char *const *)jt->docnos, jt->grades, jt->n } };
@@ -161,6 +164,8 @@ static int ranking_cb(void *vctx, const store_ranking *r)
     char **copy = util_malloc(r->n * sizeof *copy + 1);
     for (size_t i = 0; i < r->n; i++)
         copy[i] = util_arena_copy(l->arena, r->docnos[i], strlen(r->docnos[i]));
+    free(l->docnos[t * nr + (size_t)run]);
+    l->docnos[t * nr + (size_t)run] = copy;
     l->runs[t * nr + (size_t)run] = (pool_run){ l->sim->tags[run], r->n,
                                                 (const char *const *)copy };
     return 0;
@@ -242,9 +247,10 @@ out:
         if (strategies[i].free != NULL)
             strategies[i].free(strategies[i].ctx);
     free(strategies);
-    if (l.runs != NULL)
+    if (l.docnos != NULL)
         for (size_t i = 0; i < sim->ntopics * sim->nruns; i++)
-            free((void *)l.runs[i].docnos);
+            free(l.docnos[i]);
+    free(l.docnos);
     free(l.runs);
     free(l.topics);
     util_map_free(&l.qids);
