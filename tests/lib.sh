@@ -26,6 +26,7 @@
 #                           valgrind (tests/golden/valgrind.sh: a memory error or a definite
 #                           or indirect leak exits 99); TJ_VALGRIND_BIN is the plain binary
 #   tj_need_binary          fails the script when the binary is missing (a build problem)
+#   tj_tsv_table NAME ...   checks that a command's TSV is one table (see below)
 #   tj_need PATH...         skips the whole script unless every PATH exists under tj_shared
 #   tj_skip_all WHY...      skips the whole script (77)
 #   tj_bail WHY             stops the script on a failure that leaves nothing to check (1)
@@ -160,6 +161,46 @@ tj_need() {
 tj_bail() {
     echo "Bail out! $(tj_name "$1")"
     exit 1
+}
+
+# tj_tsv_table NAME ROWS NUMERIC-COLUMNS COMMAND...: one check that the command's output is
+# one table, as pandas.read_csv(sep='\t') and R's read.delim read it (Python's csv module
+# here): one header line, then ROWS data rows (- for any) with as many fields as the header,
+# the columns NUMERIC-COLUMNS (1-based, comma-separated) a number or NA on every row (a
+# second table's header, a blank line, an empty cell or "-" would not be).
+tj_tsv_table() {
+    local name=$1 rows=$2 numeric=$3
+    shift 3
+    "$@" >"$tmp/tsv_out" 2>"$tmp/tsv_err"
+    local st=$?
+    if [ "$st" -ne 0 ]; then
+        bad "$name" "exit status $st: $(head -1 "$tmp/tsv_err")"
+        return
+    fi
+    if python3 - "$tmp/tsv_out" "$rows" "$numeric" >"$tmp/tsv_why" 2>&1 <<'EOF'; then
+import csv, sys
+path, rows, numeric = sys.argv[1], sys.argv[2], [int(c) - 1 for c in sys.argv[3].split(",")]
+with open(path, newline="") as f:
+    lines = list(csv.reader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
+assert lines, "empty output"
+header = lines[0]
+assert all(h and not h[0].isdigit() for h in header), "header %r" % header
+for i, row in enumerate(lines[1:], 2):
+    assert len(row) == len(header), "line %d: %d fields, header %d" % (i, len(row), len(header))
+    assert row != header, "line %d repeats the header" % i
+    for c in numeric:
+        if row[c] != "NA":
+            float(row[c])  # a second header, a blank line or "-" would not be a number
+if rows != "-":
+    assert len(lines) - 1 == int(rows), "%d rows, want %s" % (len(lines) - 1, rows)
+EOF
+        local n cols
+        n=$(($(wc -l <"$tmp/tsv_out") - 1))
+        cols=$(head -1 "$tmp/tsv_out" | awk -F'\t' '{ print NF }')
+        ok "$name: one table ($n rows, $cols columns)"
+    else
+        bad "$name" "$(tail -1 "$tmp/tsv_why")" "$(head -3 "$tmp/tsv_out")"
+    fi
 }
 
 tj_summary() {

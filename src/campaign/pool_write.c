@@ -175,8 +175,8 @@ int campaign_pool_write_bias(util_out *o, const campaign_pool *c, const campaign
         }
     }
     const pool_bias_row *rows = pool_bias_finish(pb);
-    double sum_change = 0, max_drop = 0;
-    size_t moved = 0;
+    double sum_change = 0, max_drop = 0, sum_map = 0, sum_map_loo = 0;
+    size_t moved = 0, sum_unique = 0, sum_unique_rel = 0;
     if (fmt == CAMPAIGN_FMT_TABLE)
         util_out_printf(o, "%-24s %7s %10s %8s %8s %8s %5s %8s\n", "run", "unique", "unique_rel",
                         "map", "map_loo", "change", "rank", "rank_loo");
@@ -189,6 +189,10 @@ int campaign_pool_write_bias(util_out *o, const campaign_pool *c, const campaign
         const char *tag = c->tags[r] ? c->tags[r] : "";
         double change = w->map_loo - w->map;
         sum_change += change;
+        sum_map += w->map;
+        sum_map_loo += w->map_loo;
+        sum_unique += w->unique;
+        sum_unique_rel += w->unique_rel;
         if (-change > max_drop)
             max_drop = -change;
         moved += w->rank != w->rank_loo;
@@ -196,13 +200,14 @@ int campaign_pool_write_bias(util_out *o, const campaign_pool *c, const campaign
             util_out_printf(o, "%-24s %7zu %10zu %8.4f %8.4f %+8.4f %5zu %8zu\n", tag, w->unique,
                             w->unique_rel, w->map, w->map_loo, change, w->rank, w->rank_loo);
         } else if (fmt == CAMPAIGN_FMT_TSV) {
-            util_out_printf(o, "%s\t%zu\t%zu\t%.4f\t%.4f\t%.4f\t%zu\t%zu\n", tag, w->unique,
-                            w->unique_rel, w->map, w->map_loo, change, w->rank, w->rank_loo);
+            util_out_printf(o, "%s\t%zu\t%zu\t%.17g\t%.17g\t%.17g\t%zu\t%zu\n", tag,
+                            w->unique, w->unique_rel, w->map, w->map_loo, change, w->rank,
+                            w->rank_loo);
         } else {
             util_out_str(o, r ? ",\n  {\"tag\": " : "\n  {\"tag\": ");
             util_out_json(o, tag);
-            util_out_printf(o, ", \"unique\": %zu, \"unique_rel\": %zu, \"map\": %.6f,"
-                            " \"map_loo\": %.6f, \"change\": %.6f, \"rank\": %zu,"
+            util_out_printf(o, ", \"unique\": %zu, \"unique_rel\": %zu, \"map\": %.17g,"
+                            " \"map_loo\": %.17g, \"change\": %.17g, \"rank\": %zu,"
                             " \"rank_loo\": %zu}", w->unique, w->unique_rel, w->map, w->map_loo,
                             change, w->rank, w->rank_loo);
         }
@@ -212,9 +217,13 @@ int campaign_pool_write_bias(util_out *o, const campaign_pool *c, const campaign
         util_out_printf(o, "\nmean change %+.4f, largest drop %.4f, %zu of %zu runs change rank\n",
                         mean_change, max_drop, moved, nr);
     else if (fmt == CAMPAIGN_FMT_TSV)
-        util_out_printf(o, "all\t\t\t\t\t%.4f\t\t%zu\n", mean_change, moved);
+        /* every cell a value, or NA (what pandas and R read as missing): the documents only
+         * one run found, the mean MAPs and change over the runs; no rank */
+        util_out_printf(o, "all\t%zu\t%zu\t%.17g\t%.17g\t%.17g\tNA\tNA\n", sum_unique,
+                        sum_unique_rel, nr ? sum_map / (double)nr : 0.0,
+                        nr ? sum_map_loo / (double)nr : 0.0, mean_change);
     else
-        util_out_printf(o, "\n],\n\"mean_change\": %.6f, \"largest_drop\": %.6f,"
+        util_out_printf(o, "\n],\n\"mean_change\": %.17g, \"largest_drop\": %.17g,"
                         " \"rank_changes\": %zu}\n", mean_change, max_drop, moved);
     pool_bias_free(&pb);
     return 0;

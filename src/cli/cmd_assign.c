@@ -74,7 +74,10 @@ static void append(char **s, const char *word)
     strcpy(*s + n, word);
 }
 
-static int assign_list(store *s, int tsv)
+/* --table's values, in their order in the command table; BOTH: text without --table. */
+enum { LIST_BOTH = -1, LIST_ASSESSORS, LIST_TOPICS };
+
+static int assign_list(store *s, int tsv, int table)
 {
     list_ctx c;
     memset(&c, 0, sizeof c);
@@ -89,8 +92,10 @@ static int assign_list(store *s, int tsv)
         qsort(c.g, c.ng, sizeof *c.g, list_assignment_cmp);
     util_out out;
     util_out_init(&out, stdout);
-    util_out_str(&out, tsv ? "assessor\ttopics\tassigned\n" : "assessor     topics  assigned\n");
-    for (size_t i = 0; i < c.ng;) {
+    if (table != LIST_TOPICS)
+        util_out_str(&out, tsv ? "assessor\ttopics\tassigned\n"
+                               : "assessor     topics  assigned\n");
+    for (size_t i = 0; i < c.ng && table != LIST_TOPICS;) {
         size_t j = i;
         char *list = NULL;
         for (; j < c.ng && strcmp(c.g[j].assessor, c.g[i].assessor) == 0; j++)
@@ -107,8 +112,11 @@ static int assign_list(store *s, int tsv)
                 append(&c.t[t].who, c.g[i].assessor);
                 break;
             }
-    util_out_str(&out, tsv ? "\ntopic\tassessors\twho\n" : "\ntopic        assessors  who\n");
-    for (size_t t = 0; t < c.nt; t++)
+    if (table == LIST_BOTH)
+        util_out_char(&out, '\n');
+    if (table != LIST_ASSESSORS)
+        util_out_str(&out, tsv ? "topic\tassessors\twho\n" : "topic        assessors  who\n");
+    for (size_t t = 0; t < c.nt && table != LIST_ASSESSORS; t++)
         util_out_printf(&out, tsv ? "%s\t%zu\t%s\n" : "%-12s %9zu  %s\n", c.t[t].qid, c.t[t].n,
                         c.t[t].who ? c.t[t].who : "");
     util_out_free(&out);
@@ -129,7 +137,7 @@ int cli_assign(int argc, char **argv)
 {
     const cli_command *cmd = cli_command_find("assign");
     const char *path = NULL, *format = "text";
-    int on = 1, list = 0, autoassign = 0, replace = 0, opt;
+    int on = 1, list = 0, autoassign = 0, replace = 0, table = LIST_BOTH, opt;
     long per_topic = 1;
     optind = 1;
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
@@ -144,6 +152,9 @@ int cli_assign(int argc, char **argv)
             list = 1;
         } else if (opt == 'f') {
             format = optarg;
+        } else if (opt == 'T') {
+            if ((table = cli_option_value(cmd, 'T', optarg)) < 0)
+                return UTIL_EXIT_USAGE;
         } else if (opt == 'a') {
             autoassign = 1;
         } else if (opt == 'R') {
@@ -163,6 +174,13 @@ int cli_assign(int argc, char **argv)
         util_warn("assign: --format is text or tsv, not '%s'", format);
         return UTIL_EXIT_USAGE;
     }
+    if (table != LIST_BOTH && !list) {
+        util_warn("assign: --table goes with --list");
+        return UTIL_EXIT_USAGE;
+    }
+    /* one table a TSV stream, with one header line: programs read it as it is */
+    if (tsv && table == LIST_BOTH)
+        table = LIST_ASSESSORS;
     if (list + autoassign > 1 || (list && argc != optind) || (autoassign && argc == optind) ||
         (!list && !autoassign && argc - optind < 2) || ((list || autoassign) && !on) ||
         (replace && !autoassign)) {
@@ -185,7 +203,7 @@ int cli_assign(int argc, char **argv)
         return status;
     util_error err = { 0, "" };
     if (list) {
-        status = assign_list(s, tsv);
+        status = assign_list(s, tsv, table);
         store_close(&s);
         return status;
     }

@@ -46,13 +46,24 @@ static void print_run(report_live *l, report_table_format f, size_t run, util_ou
     report_table_free(&t);
 }
 
-static void print_stability(const campaign_live *c, report_table_format f, size_t sort, util_out *o)
+/* The stability table; after the leaderboard (after) in the people's formats, a blank line
+ * between them. */
+static void print_stability(const campaign_live *c, report_table_format f, size_t sort,
+                            int after, util_out *o)
 {
     int machine = f == REPORT_TABLE_TSV || f == REPORT_TABLE_JSON;
     report_table *t = report_live_stability_table(c->live, machine, sort, c->checkpoint_at);
-    if (f == REPORT_TABLE_TEXT || f == REPORT_TABLE_MD || f == REPORT_TABLE_LATEX)
+    if (after && (f == REPORT_TABLE_TEXT || f == REPORT_TABLE_MD || f == REPORT_TABLE_LATEX))
         util_out_char(o, '\n');
     report_table_write(t, f, "stability of the ranking of the runs", o);
+    report_table_free(&t);
+}
+
+/* Each pair of runs' wins, ties and losses over the topics (every effectiveness measure). */
+static void print_wtl(report_live *l, report_table_format f, size_t sort, util_out *o)
+{
+    report_table *t = report_live_wtl_table(l, sort);
+    report_table_write(t, f, "wins, ties and losses of run_a against run_b over the topics", o);
     report_table_free(&t);
 }
 
@@ -135,6 +146,9 @@ out:
 
 /* What report's command line asks for. */
 
+/* --table's values, in their order in the command table; ALL: every table asked for. */
+enum { REPORT_CMD_ALL = -1, REPORT_CMD_LEADERBOARD, REPORT_CMD_STABILITY, REPORT_CMD_WTL };
+
 typedef struct report_cmd_opts {
     campaign_report_opts ro;
     const char *campaign, *sort_name, *topic, *plot, *runs, *svg, *run_tag, *output;
@@ -143,6 +157,7 @@ typedef struct report_cmd_opts {
     int html;                /* --format html: the whole report as one page */
     report_figure fig;
     int stability;
+    int table;               /* REPORT_CMD_*: --table's choice, or REPORT_CMD_ALL */
     metrics_test test;
     metrics_correction corr;
     long depth, watch, count;
@@ -209,6 +224,10 @@ static int report_parse(int argc, char **argv, report_cmd_opts *o)
             break;
         case 'S':
             o->stability = 1;
+            break;
+        case 'b':
+            if ((o->table = cli_option_value(cmd, 'b', optarg)) < 0)
+                return UTIL_EXIT_USAGE;
             break;
         case 'C':
         case 'D':
@@ -306,6 +325,21 @@ static int report_parse(int argc, char **argv, report_cmd_opts *o)
                   "--stability or --watch");
         return UTIL_EXIT_USAGE;
     }
+    if (o->table != REPORT_CMD_ALL && (o->plot != NULL || o->html ||
+                                       o->format == REPORT_TABLE_JSON)) {
+        util_warn("report: --table chooses a table of text, tsv, md or latex (json and html "
+                  "hold them all; --plot draws a chart)");
+        return UTIL_EXIT_USAGE;
+    }
+    if (o->table == REPORT_CMD_WTL && (o->topic != NULL || o->run_tag != NULL)) {
+        util_warn("report: --table wtl counts over the topics: not with --topic or --run");
+        return UTIL_EXIT_USAGE;
+    }
+    if (o->table == REPORT_CMD_STABILITY)
+        o->stability = 1;
+    /* one table a TSV stream, with one header line: --stability's when asked for */
+    if (o->table == REPORT_CMD_ALL && o->format == REPORT_TABLE_TSV && o->plot == NULL)
+        o->table = o->stability ? REPORT_CMD_STABILITY : REPORT_CMD_LEADERBOARD;
     if (o->output != NULL && !o->html) {
         util_warn("report: -o goes with --format html (charts: --svg)");
         return UTIL_EXIT_USAGE;
@@ -351,7 +385,8 @@ static int write_html(campaign_live *c, size_t sort, long depth, const report_cm
 int cli_report(int argc, char **argv)
 {
     report_cmd_opts op = { .format = REPORT_TABLE_TEXT, .depth = 20, .policy = "max",
-                           .test = METRICS_TEST_T, .corr = METRICS_CORRECT_HOLM };
+                           .test = METRICS_TEST_T, .corr = METRICS_CORRECT_HOLM,
+                           .table = REPORT_CMD_ALL };
     campaign_report_opts_init(&op.ro, "report");
     campaign_live c;
     memset(&c, 0, sizeof c);
@@ -420,8 +455,13 @@ int cli_report(int argc, char **argv)
             util_out_str(&o, run_tag != NULL ? "\"run\": " : topic != NULL ? "\"topic\": "
                                                                           : "\"leaderboard\": ");
         }
+        int main_table = op.table == REPORT_CMD_ALL || op.table == REPORT_CMD_LEADERBOARD;
         if (plot != NULL)
             status = do_plot(c.live, plot, runs, sort, depth, svg, &op.fig, &o);
+        else if (op.table == REPORT_CMD_WTL)
+            print_wtl(c.live, format, sort, &o);
+        else if (!main_table)
+            ;
         else if (run_tag != NULL)
             print_run(c.live, format, run, &o);
         else
@@ -430,10 +470,11 @@ int cli_report(int argc, char **argv)
             util_out_str(&o, ", ");
             report_live_board_stats_json(c.live, sort, &o);
         }
-        if (stability && plot == NULL) {
+        if (stability && plot == NULL &&
+            (op.table == REPORT_CMD_ALL || op.table == REPORT_CMD_STABILITY)) {
             if (json_obj)
                 util_out_str(&o, ", \"stability\": ");
-            print_stability(&c, format, sort, &o);
+            print_stability(&c, format, sort, op.table == REPORT_CMD_ALL, &o);
         }
         if (json_obj)
             util_out_str(&o, "}\n");

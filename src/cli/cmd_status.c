@@ -77,11 +77,12 @@ static int assessor_cb(void *vctx, const store_topic_status *st)
     return 0;
 }
 
-/* Seconds as H:MM:SS (text) or whole seconds (TSV); "-" when unknown (< 0). */
+/* Seconds as H:MM:SS (text) or whole seconds (TSV); "-" (TSV: NA, what pandas and R read
+ * as missing) when unknown (< 0). */
 static void duration(char *buf, size_t n, double seconds, int tsv)
 {
     if (seconds < 0)
-        snprintf(buf, n, "-");
+        snprintf(buf, n, tsv ? "NA" : "-");
     else if (tsv)
         snprintf(buf, n, "%.0f", seconds);
     else {
@@ -97,8 +98,10 @@ static int assessor_stats_row(void *vctx, const campaign_assessor_stats *st)
     duration(active, sizeof active, st->seconds, c->tsv);
     duration(eta, sizeof eta, campaign_assessor_eta(st), c->tsv);
     double r = campaign_assessor_rate(st);
-    snprintf(rate, sizeof rate, r < 0 ? "-" : "%.1f", r);
-    snprintf(relevant, sizeof relevant, st->judged == 0 ? "-" : "%.3f",
+    /* people: a decimal of the rate and three of the relevant rate; programs: every digit */
+    const char *na = c->tsv ? "NA" : "-";
+    snprintf(rate, sizeof rate, r < 0 ? na : c->tsv ? "%.17g" : "%.1f", r);
+    snprintf(relevant, sizeof relevant, st->judged == 0 ? na : c->tsv ? "%.17g" : "%.3f",
              st->judged ? (double)st->relevant / (double)st->judged : 0.0);
     const char *who = st->assessor != NULL ? st->assessor : "all";
     util_out_printf(c->out, c->tsv ? "%s\t%lld\t%lld\t%lld\t%lld\t%s\t%s\t%s\t%s\n"

@@ -300,6 +300,10 @@ static const cli_option assign_opts[] = {
     { 'r', "--remove", NULL, "take the topics back", NULL, NULL },
     { 'l', "--list", NULL, "list who has which topics, and each topic's assessors", NULL, NULL },
     { 'f', "--format", "FMT", "the format of --list (default text)", "text tsv", NULL },
+    { 'T', "--table", "NAME",
+      "with --list: print one table, assessors (with tsv the default) or\n"
+      "topics; tsv is always one table",
+      "assessors topics", NULL },
     { 'a', "--auto", NULL, "assign every topic to --per-topic of the assessors named", NULL,
       NULL },
     { 'k', "--per-topic", "K", "with --auto: the assessors each topic gets (default 1)", NULL,
@@ -312,7 +316,8 @@ static const cli_command cmd_assign = {
     "assign", cli_assign, "give topics to an assessor",
     "usage: trecjudge assign [-d CAMPAIGN] [--remove] ASSESSOR TOPIC...\n"
     "       trecjudge assign [-d CAMPAIGN] --auto [--per-topic K] [--replace] ASSESSOR...\n"
-    "       trecjudge assign [-d CAMPAIGN] --list [--format text|tsv]\n",
+    "       trecjudge assign [-d CAMPAIGN] --list [--format text|tsv]\n"
+    "                        [--table assessors|topics]\n",
     "Assigns the topics to the assessor (created if new), or with --remove takes them back.\n"
     "Every topic must be in the campaign; all of them change, or none.\n"
     "--auto gives every topic (in natural order) K assessors (the overlap agreement needs)\n"
@@ -321,7 +326,9 @@ static const cli_command cmd_assign = {
     "gets the same number of topics +-1 and pairs are spread. K above the number of\n"
     "assessors is refused. Existing assignments are kept and count towards K, unless\n"
     "--replace (every assignment of the campaign is removed first). --list prints each\n"
-    "assessor's topics, then each topic's number of assessors and their names.\n",
+    "assessor's topics, then each topic's number of assessors and their names; --table\n"
+    "prints only the table named, and --format tsv one table, with one header line\n"
+    "(--table assessors unless topics is named), for programs to read.\n",
     assign_opts,
     NULL,
     NULL, 0
@@ -705,6 +712,11 @@ static const cli_option report_opts[] = {
       "Kendall tau and tau_AP between the ranking by the sort measure\n"
       "and by each other measure, and at each checkpoint",
       NULL, NULL },
+    { 'b', "--table", "NAME",
+      "print one table: leaderboard (with --topic or --run, theirs),\n"
+      "stability (as --stability) or wtl (each pair of runs' wins, ties and\n"
+      "losses over the topics); tsv is always one table",
+      "leaderboard stability wtl", NULL },
     { 'C', "--checkpoint-every", "N",
       "a checkpoint every N judgments of the history (campaign only)",
       NULL, NULL },
@@ -808,20 +820,27 @@ static const cli_option agreement_opts[] = {
       "text (default), tsv, json, md or latex",
       "text tsv json md latex", NULL },
     { 'N', "--no-confusion", NULL, "leave out the confusion matrices", NULL, NULL },
+    { 'T', "--table", "NAME",
+      "print one table: pairs (the agreement, with tsv the default) or\n"
+      "adjudication (text or tsv, on a campaign); tsv is always one table",
+      "pairs adjudication", NULL },
     { 0, NULL, NULL, NULL, NULL, NULL }
 };
 
 static const cli_command cmd_agreement = {
     "agreement", cli_agreement, "agreement between assessors (Cohen's and Fleiss' kappa)",
-    "usage: trecjudge agreement [-d CAMPAIGN] [OPTIONS]\n"
+    "usage: trecjudge agreement [-d CAMPAIGN] [OPTIONS] [--table pairs|adjudication]\n"
     "       trecjudge agreement [OPTIONS] PER_ASSESSOR_QRELS\n",
     "Agreement between assessors on the documents they both judged: for each pair, the raw\n"
     "agreement and Cohen's kappa on the grades and on relevant/not relevant; over all\n"
     "assessors, Fleiss' kappa; and each pair's confusion matrix. The file form is what\n"
     "`qrels export --per-assessor` writes: \"qid assessor docno grade\".\n"
-    "On a campaign with adjudicated documents (assess --adjudicate), text and tsv output end\n"
-    "with how often adjudication sided with each assessor (of the adjudicated documents the\n"
-    "assessor judged); the adjudication itself is never counted as an assessor.\n",
+    "On a campaign with adjudicated documents (assess --adjudicate), text output ends with\n"
+    "how often adjudication sided with each assessor (of the adjudicated documents the\n"
+    "assessor judged; --table adjudication: that alone, in text or tsv); the adjudication\n"
+    "itself is never counted as an assessor. --table pairs prints the pairs' table alone;\n"
+    "--format tsv prints one table, with one header line (pairs unless adjudication is\n"
+    "named), for programs to read.\n",
     agreement_opts,
     NULL,
     NULL, 0

@@ -6,11 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void fmt4(char *buf, size_t size, double v)
-{
-    snprintf(buf, size, "%.4f", v);
-}
-
 /* One pair's confusion matrix as a table: rows a's grade, columns b's. */
 static report_table *confusion_table(const metrics_agreement_pair *p, size_t k)
 {
@@ -54,14 +49,15 @@ size_t report_agreement_write(util_out *o, const metrics_agreement *ag,
                              "agreement_bin", "kappa_bin" };
     const int numeric[] = { 0, 0, 1, 1, 1, 1, 1 };
     report_table *t = report_table_new(7, header, numeric);
+    int machine = format == REPORT_TABLE_TSV || format == REPORT_TABLE_JSON;
     for (size_t i = 0; i < ag->npairs; i++) {
         const metrics_agreement_pair *p = &ag->pairs[i];
         char cells[5][32];
         snprintf(cells[0], 32, "%ld", p->n);
-        fmt4(cells[1], 32, p->agreement);
-        fmt4(cells[2], 32, p->kappa);
-        fmt4(cells[3], 32, p->agreement_bin);
-        fmt4(cells[4], 32, p->kappa_bin);
+        report_cell_format(cells[1], 32, p->agreement, machine);
+        report_cell_format(cells[2], 32, p->kappa, machine);
+        report_cell_format(cells[3], 32, p->agreement_bin, machine);
+        report_cell_format(cells[4], 32, p->kappa_bin, machine);
         const char *row[] = { assessors[p->a], assessors[p->b], cells[0], cells[1],
                               cells[2], cells[3], cells[4] };
         report_table_add(t, row);
@@ -69,10 +65,10 @@ size_t report_agreement_write(util_out *o, const metrics_agreement *ag,
     if (ag->multi > 0) {
         char cells[5][32];
         snprintf(cells[0], 32, "%ld", ag->multi);
-        fmt4(cells[1], 32, ag->agreement);
-        fmt4(cells[2], 32, ag->kappa);
-        fmt4(cells[3], 32, ag->agreement_bin);
-        fmt4(cells[4], 32, ag->kappa_bin);
+        report_cell_format(cells[1], 32, ag->agreement, machine);
+        report_cell_format(cells[2], 32, ag->kappa, machine);
+        report_cell_format(cells[3], 32, ag->agreement_bin, machine);
+        report_cell_format(cells[4], 32, ag->kappa_bin, machine);
         const char *row[] = { "all", "(Fleiss)", cells[0], cells[1], cells[2], cells[3], cells[4] };
         report_table_add(t, row);
     }

@@ -41,6 +41,11 @@ static void fmt_cell(char *buf, size_t size, double v, int machine)
         fmt_value(buf, size, v);
 }
 
+void report_cell_format(char *buf, size_t size, double v, int machine)
+{
+    fmt_cell(buf, size, v, machine);
+}
+
 void report_live_json_meta(const report_live *l, const char *policy, util_out *o)
 {
     util_out_printf(o, "\"topics_judged\": %zu, \"judgments\": %ld, \"policy\": ",

@@ -52,8 +52,10 @@ static void tsv_value(util_out *o, metrics_kind kind, double v, const char *str)
         util_out_str(o, str != NULL ? str : "");
     else if (kind == METRICS_LONG)
         util_out_long(o, (long)v);
+    else if (isfinite(v))
+        util_out_printf(o, "%.17g", v);
     else
-        util_out_printf(o, "%.6f", v);
+        util_out_str(o, "NA");      /* what pandas and R read as missing */
 }
 
 void report_eval_begin(report_eval *r)

@@ -235,6 +235,9 @@ void report_live_curve(report_live *l, size_t run, report_curve c, size_t npoint
  * are named by the measures' labels (report_live_label) in every format. Each returns a
  * table to free with report_table_free. ---- */
 
+/* A value in a cell: four decimals for people, every digit for programs (machine). */
+void report_cell_format(char *buf, size_t size, double v, int machine);
+
 /* The members of a JSON object that say what a report's numbers are, each followed by ", ":
  * "topics_judged", "judgments", "policy" (as given), "relevance_level" and "measures" (each
  * column's label with the trec_eval name that defines it). */
@@ -331,9 +334,9 @@ void report_html_end(util_out *o);
 void report_html_table(util_out *o, const report_table *t, const char *caption);
 
 /* Writes the agreement ag between the nassessors assessors (named, in ag's order) on
- * nitems judged documents: the pairs' table (then Fleiss' row), then, in text, md and
- * latex, each pair's confusion matrix (unless confusion is 0). Returns the number of rows
- * of the table (agreement.c). */
+ * nitems judged documents: the pairs' table (then Fleiss' row; every digit in tsv and json),
+ * then, in text, md and latex, each pair's confusion matrix (unless confusion is 0).
+ * Returns the number of rows of the table (agreement.c). */
 size_t report_agreement_write(util_out *o, const metrics_agreement *ag,
                               const char *const *assessors, size_t nassessors, size_t nitems,
                               long level, report_table_format format, int confusion);

@@ -70,9 +70,18 @@ grep -q "adjudication sided with cy" "$tmp/ag" && bad "cy" "cy judged no adjudic
     || ok "an assessor who judged no adjudicated document has no line"
 grep -v "^adjudication" "$tmp/ag" | grep -q judy && bad "judy in agreement" "$(cat "$tmp/ag")" \
     || ok "the adjudicator is not counted as an assessor"
-tj agreement -d "$c" --format tsv | grep -q "^adjudication_sided	bob	1	2$" \
-    && ok "agreement --format tsv: adjudication_sided rows" \
-    || bad "tsv" "$(tj agreement -d "$c" --format tsv)"
+tj agreement -d "$c" --format tsv --table adjudication >"$tmp/tsv" \
+    && [ "$(cat "$tmp/tsv")" = "assessor	sided	judged
+alice	0	2
+bob	1	2" ] && ok "agreement --format tsv --table adjudication: one table" \
+    || bad "tsv adjudication" "$(cat "$tmp/tsv")"
+tj agreement -d "$c" --format tsv >"$tmp/tsv" && head -1 "$tmp/tsv" | grep -q "^assessor_a	" \
+    && ! grep -q "adjudication\|^$" "$tmp/tsv" && ok "agreement --format tsv: the pairs alone" \
+    || bad "tsv pairs" "$(cat "$tmp/tsv")"
+tj agreement -d "$c" --table adjudication >"$tmp/ag1" && grep -q "^adjudication" "$tmp/ag" \
+    && [ "$(grep "^adjudication" "$tmp/ag")" = "$(cat "$tmp/ag1")" ] \
+    && ok "agreement --table adjudication: the lines alone" \
+    || bad "text adjudication" "$(cat "$tmp/ag1")"
 tj agreement -d "$c" --format json >"$tmp/json" && ! grep -q adjudication "$tmp/json" \
     && ok "json output is left as it is" || bad "json" "$(tail -3 "$tmp/json")"
 sqlite3 "$c" "DELETE FROM adjudications"

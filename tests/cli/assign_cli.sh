@@ -28,9 +28,10 @@ tj assign -d "$c" --list --format tsv >"$tmp/out" 2>"$tmp/err"; st=$?
 ann	5	1 3 5 7 9
 bob	5	1 4 6 7 10
 cat	5	2 3 6 8 9
-dan	5	2 4 5 8 10
-
-topic	assessors	who
+dan	5	2 4 5 8 10" ] || st=99
+check "assign --list --format tsv: one table, the assessors'" 0
+tj assign -d "$c" --list --format tsv --table topics >"$tmp/out" 2>"$tmp/err"; st=$?
+[ "$(cat "$tmp/out")" = "topic	assessors	who
 1	2	ann bob
 2	2	cat dan
 3	2	ann cat
@@ -45,6 +46,12 @@ check "assign --list --format tsv: deterministic, natural order, pairs spread" 0
 tj assign -d "$c" --list >"$tmp/out" 2>"$tmp/err"; st=$?
 grep -q '^ann  *5  1 3 5 7 9$' "$tmp/out" && grep -q '^10  *2  bob dan$' "$tmp/out" || st=99
 check "assign --list" 0
+tj assign -d "$c" --list --table topics >"$tmp/out" 2>"$tmp/err"; st=$?
+head -1 "$tmp/out" | grep -q '^topic ' && grep -q '^10  *2  bob dan$' "$tmp/out" \
+    && ! grep -q '^ann' "$tmp/out" || st=99
+check "assign --list --table topics" 0
+tj assign -d "$c" --table topics ann 1 >"$tmp/out" 2>"$tmp/err"; st=$?
+check "assign: --table needs --list" 1
 
 tj assign -d "$c" --auto --per-topic 5 ann bob cat dan >"$tmp/out" 2>"$tmp/err"; st=$?
 grep -q "needs at least 5 assessors, 4 named" "$tmp/err" || st=99
@@ -62,7 +69,7 @@ tj assign -d "$c" --auto --per-topic 2 ann bob cat dan >"$tmp/out" 2>"$tmp/err";
 grep -q " 0 new assignment(s)" "$tmp/err" || st=99
 check "assign --auto: existing assignments kept" 0
 tj assign -d "$c" --auto --per-topic 3 --replace ann bob cat >"$tmp/out" 2>"$tmp/err"; st=$?
-tj assign -d "$c" --list --format tsv >"$tmp/out" 2>>"$tmp/err"
+tj assign -d "$c" --list --format tsv --table topics >"$tmp/out" 2>>"$tmp/err"
 grep -q "^dan" "$tmp/out" && st=99
 [ "$(grep -c '	3	ann bob cat$' "$tmp/out")" = 10 ] || st=99
 check "assign --auto --replace" 0
@@ -81,11 +88,11 @@ tj judge -d "$c" --assessor bob --seconds 60 2 a 1 >/dev/null 2>&1
 tj status -d "$c" --assessors --tsv >"$tmp/out" 2>"$tmp/err"; st=$?
 h="assessor	judged	topics	assigned	remaining	active_seconds	per_hour	relevant_rate"
 [ "$(head -1 "$tmp/out")" = "$h	seconds_left" ] || st=99
-grep -q "^ann	2	10	8	6	120	60.0	0.500	360$" "$tmp/out" || st=99
-grep -q "^bob	1	10	8	7	60	60.0	1.000	420$" "$tmp/out" || st=99
-grep -q "^x	0	0	0	0	0	-	-	0$" "$tmp/out" || st=99
-[ "$(tail -1 "$tmp/out")" = "all	3	20	16	13	180	60.0	0.667	780" ] || st=99
-check "status --assessors --tsv" 0
+grep -q "^ann	2	10	8	6	120	60	0.5	360$" "$tmp/out" || st=99
+grep -q "^bob	1	10	8	7	60	60	1	420$" "$tmp/out" || st=99
+grep -q "^x	0	0	0	0	0	NA	NA	0$" "$tmp/out" || st=99
+[ "$(tail -1 "$tmp/out")" = "all	3	20	16	13	180	60	0.66666666666666663	780" ] || st=99
+check "status --assessors --tsv: every digit, NA when unknown" 0
 tj status -d "$c" --assessors >"$tmp/out" 2>"$tmp/err"; st=$?
 grep -q '^ann  *2  *10  *8  *6  *0:02:00  *60.0  *0.500  *0:06:00$' "$tmp/out" || st=99
 check "status --assessors" 0

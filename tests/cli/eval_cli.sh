@@ -78,8 +78,8 @@ head -c 40 "$tmp/a.run.gz" >"$tmp/trunc.gz"
 fails "truncated gzip" 2 "trunc.gz" "$q" "$tmp/trunc.gz"
 
 "$TRECJUDGE" eval --format tsv -q "$q" "$data/small_a.run" >"$tmp/out" 2>&1
-if head -1 "$tmp/out" | grep -q "^run	measure	topic	value$" && grep -q "^sysA	map	all	0.685185$" "$tmp/out" \
-    && grep -q "^sysA	P_5	q1	0.400000$" "$tmp/out"; then ok "tsv output"; else bad "tsv output" "$(head -3 "$tmp/out")"; fi
+if head -1 "$tmp/out" | grep -q "^run	measure	topic	value$" && grep -q "^sysA	map	all	0.68518518518518512$" "$tmp/out" \
+    && grep -q "^sysA	P_5	q1	0.40000000000000002$" "$tmp/out"; then ok "tsv output"; else bad "tsv output" "$(head -3 "$tmp/out")"; fi
 "$TRECJUDGE" eval --format json -q "$q" "$data/small_a.run" "$data/small_a.run" >"$tmp/out" 2>&1
 if grep -q '"run": "sysA"' "$tmp/out" && grep -q "\"map\": 0.6851851851" "$tmp/out" && [ "$(grep -c '"run"' "$tmp/out")" = 2 ] \
     && { ! command -v python3 >/dev/null || python3 -m json.tool "$tmp/out" >/dev/null; }; then ok "json output"

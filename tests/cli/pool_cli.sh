@@ -83,8 +83,15 @@ tj pool --depth 2 --depth-file "$tmp/depths" "$tmp/A.run" "$tmp/B.run" | tr '\n'
 # (1/3 + 1/2) / 2.
 printf 'q1 0 d1 1\nq1 0 d3 0\nq1 0 d5 1\nq2 0 e1 0\nq2 0 e2 1\nq2 0 e3 1\n' >"$tmp/q.qrels"
 tj pool --depth 2 --bias --qrels "$tmp/q.qrels" --format tsv "$tmp/A.run" "$tmp/B.run" >"$tmp/got"
-grep -qx "A	2	1	0.3750	0.1250	-0.2500	2	2" "$tmp/got" && grep -qx "B	2	2	0.9167	0.4167	-0.5000	1	1" "$tmp/got" \
-    && ok "--bias" || bad "--bias" "$(cat "$tmp/got")"
+grep -qx "A	2	1	0.375	0.125	-0.25	2	2" "$tmp/got" \
+    && grep -qx "B	2	2	0.91666666666666663	0.41666666666666663	-0.5	1	1" "$tmp/got" \
+    && ok "--bias: every digit" || bad "--bias" "$(cat "$tmp/got")"
+# The "all" row: the documents one run alone found, the mean MAPs and change; rank NA.
+grep -qx "all	4	3	0.64583333333333326	0.27083333333333331	-0.375	NA	NA" "$tmp/got" \
+    && ok "--bias: the all row has no empty cell" || bad "--bias all" "$(cat "$tmp/got")"
+tj pool --depth 2 --bias --qrels "$tmp/q.qrels" --format json "$tmp/A.run" "$tmp/B.run" \
+    | grep -q '"map": 0.91666666666666663, "map_loo": 0.41666666666666663, "change": -0.5,' \
+    && ok "--bias --format json: every digit" || bad "--bias json" "not every digit"
 
 # Errors.
 tj pool --strategy nope "$tmp/A.run" 2>/dev/null; [ $? -eq 1 ] && ok "unknown strategy: exit 1" || bad "unknown strategy" "wrong status"

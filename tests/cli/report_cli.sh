@@ -196,6 +196,49 @@ grep -q "^MAP	MRR	200	0.6666666666666666	0.666666666666666[67]$" "$tmp/out" \
     && tj report --stability -m map -m recip_rank "$q" $runs | grep -q "^MAP  *MRR  *200  *0.6667  *0.6667$" \
     && ok "stability: every digit in tsv and json" || bad "stability digits" "$(cat "$tmp/out" "$tmp/err")"
 
+# TSV is one table: with --stability the stability table alone (--table chooses).
+tj report --stability --format tsv -m map -m recip_rank "$q" $runs >"$tmp/out" 2>"$tmp/err"
+[ "$(head -1 "$tmp/out")" = "reference	compared	judgments	tau	tau_ap" ] \
+    && ! grep -q "^rank" "$tmp/out" \
+    && ok "stability --format tsv: one table" || bad "stability tsv one table" "$(cat "$tmp/out")"
+tj report --stability --table leaderboard --format tsv -m map "$q" $runs >"$tmp/out" 2>"$tmp/err"
+tj report --format tsv -m map "$q" $runs | cmp -s - "$tmp/out" \
+    && ok "--table leaderboard --stability: the leaderboard alone" \
+    || bad "table leaderboard" "$(cat "$tmp/out")"
+tj report --table stability -m map -m recip_rank "$q" $runs >"$tmp/out" 2>"$tmp/err"
+[ "$(head -1 "$tmp/out")" = "stability of the ranking of the runs" ] \
+    && grep -q "^MAP  *MRR  *200  *0.6667  *0.6667$" "$tmp/out" \
+    && ok "--table stability: the stability table alone" \
+    || bad "table stability" "$(cat "$tmp/out")"
+# Wins, ties and losses: the table for people and programs, the same counts as the JSON.
+tj report --table wtl --format tsv -m map -m P.10 "$q" $runs >"$tmp/wtl" 2>"$tmp/err"
+[ "$(head -1 "$tmp/wtl")" = "measure	run_a	run_b	topics	wins	ties	losses" ] \
+    && [ "$(wc -l <"$tmp/wtl")" -eq 13 ] \
+    && awk -F'\t' 'NR > 1 && $5 + $6 + $7 != $4 { exit 1 }' "$tmp/wtl" \
+    && ok "--table wtl --format tsv" || bad "wtl tsv" "$(cat "$tmp/wtl" "$tmp/err")"
+if command -v python3 >/dev/null; then
+    tj report --format json -m map -m P.10 "$q" $runs | python3 -c '
+import json, sys
+for r in json.load(sys.stdin)["win_tie_loss"]["rows"]:
+    keys = ("measure", "run_a", "run_b", "topics", "wins", "ties", "losses")
+    print("\t".join(str(r[k]) for k in keys))
+' >"$tmp/wtl_json"
+    tail -n +2 "$tmp/wtl" | cmp -s - "$tmp/wtl_json" && ok "--table wtl: the JSON's win_tie_loss" \
+        || bad "wtl json" "$(diff "$tmp/wtl_json" "$tmp/wtl" | head -5)"
+else
+    skip "wtl json" "python3 not found"
+fi
+tj report --table wtl -m map "$q" $runs >"$tmp/out" 2>"$tmp/err"
+[ "$(head -1 "$tmp/out")" = "wins, ties and losses of run_a against run_b over the topics" ] \
+    && grep -q "^MAP  *[a-z]*  *[a-z]*  *8  *[0-9]  *[0-9]  *[0-9]$" "$tmp/out" \
+    && ok "--table wtl: for people" || bad "wtl text" "$(cat "$tmp/out" "$tmp/err")"
+tj report --table wtl --format json "$q" $runs >/dev/null 2>&1; st1=$?
+tj report --table wtl --topic r01 "$q" $runs >/dev/null 2>&1; st2=$?
+tj report --table nope "$q" $runs >/dev/null 2>&1; st3=$?
+[ $st1 -eq 1 ] && [ $st2 -eq 1 ] && [ $st3 -eq 1 ] \
+    && ok "--table: with json, --topic wtl, unknown: exit 1" \
+    || bad "table errors" "$st1 $st2 $st3"
+
 tj report --plot ndcg --svg "$tmp/n.svg" "$q" $runs && grep -q '^<svg ' "$tmp/n.svg" && [ "$(grep -c '<polyline' "$tmp/n.svg")" -eq 3 ] \
     && tail -1 "$tmp/n.svg" | grep -q '^</svg>$' && ok "plot --svg" || bad "plot --svg" "$(head -3 "$tmp/n.svg")"
 tj report --plot rpdiff --svg "$tmp/r.svg" "$q" $runs && [ "$(grep -c '<rect x=[^>]*><title>' "$tmp/r.svg")" -eq 8 ] \
