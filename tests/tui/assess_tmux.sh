@@ -22,6 +22,15 @@ wait_for() {
     return 1
 }
 
+# The cursor shown and the main screen back (tmux may take a moment to read the last output).
+restored() {
+    for _ in $(seq 1 30); do
+        tmx display-message -p -t tj '#{cursor_flag} #{alternate_on}' | grep -q "^1 0" && return 0
+        sleep 0.1
+    done
+    return 1
+}
+
 # Starts the screen in a detached session of the given size.
 start() {
     rm -f "$tmp/exit"
@@ -135,7 +144,7 @@ tmx send-keys -t tj q
 for _ in $(seq 1 50); do [ -s "$tmp/exit" ] && break; sleep 0.1; done
 grep -q "EXIT=0" "$tmp/exit" 2>/dev/null && ok "q quits with status 0" || bad "quit" "$(cat "$tmp/exit" 2>/dev/null)"
 [ "$(judged_by alice)" -eq 1 ] && ok "the undone judgment is gone from the file" || bad "undo in file" "$(judged_by alice)"
-tmx display-message -p -t tj '#{cursor_flag} #{alternate_on}' | grep -q "^1 0" && ok "cursor and main screen restored" \
+restored && ok "cursor and main screen restored" \
     || bad "terminal restored" "$(tmx display-message -p -t tj '#{cursor_flag} #{alternate_on}')"
 
 # ---- SIGTERM ends the session cleanly ----
@@ -165,7 +174,6 @@ release_lock() { touch "$tmp/release"; wait "$holder"; }
 # the grade and docno of each judgment of an assessor, one "docno grade" a line
 judgments_of() { tj qrels export -d "$c" --per-assessor 2>/dev/null | awk -v a="$1" '$2 == a && $4 >= 0 { print $3, $4 }'; }
 exit_status() { for _ in $(seq 1 50); do [ -s "$tmp/exit" ] && break; sleep 0.1; done; cat "$tmp/exit" 2>/dev/null; }
-restored() { tmx display-message -p -t tj '#{cursor_flag} #{alternate_on}' | grep -q "^1 0"; }
 if command -v sqlite3 >/dev/null 2>&1; then
     c0=$c
     c=$tmp/lock.tjdb
@@ -300,7 +308,7 @@ if { tj init -d "$h" && tj topics import -d "$h" "$hd/topics.sgml" "$hd/topics.x
     [ "$title0" = "$title1" ] && ok "hostile text does not change the terminal title" || bad "title" "'$title0' -> '$title1'"
     tmx send-keys -t tj q
     for _ in $(seq 1 50); do [ -s "$tmp/exit" ] && break; sleep 0.1; done
-    tmx display-message -p -t tj '#{cursor_flag} #{alternate_on}' | grep -q "^1 0" \
+    restored \
         && ok "cursor shown and main screen back after hostile text" \
         || bad "cursor after hostile" "$(tmx display-message -p -t tj '#{cursor_flag} #{alternate_on}')"
     tmx capture-pane -e -p -t tj | grep -aq "$esc\[31m" && bad "colour" "red from a document reached the screen" \
@@ -381,7 +389,7 @@ if [ -d "$demo/runs" ] && "$TRECJUDGE" demo --dir "$tmp/demo" --no-assess >"$tmp
         || bad "ascii" "$(screen | sed -n 5,12p)"
     tmx send-keys -t tj C-c
     for _ in $(seq 1 50); do [ -s "$tmp/exit" ] && break; sleep 0.1; done
-    grep -q "EXIT=0" "$tmp/exit" 2>/dev/null && tmx display-message -p -t tj '#{cursor_flag} #{alternate_on}' | grep -q "^1 0" \
+    grep -q "EXIT=0" "$tmp/exit" 2>/dev/null && restored \
         && ok "Ctrl-C quits and restores the terminal" || bad "Ctrl-C" "$(cat "$tmp/exit" 2>/dev/null)"
     # Ctrl-C on every screen: help, report, a prompt, search results
     for state in '?' r / : c 'S bees Enter'; do
