@@ -37,10 +37,10 @@ int main(int argc, char **argv)
     int *perm = malloc(sizeof *perm * POOL);
     metrics_params p;
     metrics_params_init(&p);
-    char msg[256];
-    report_live *l = report_live_new(&p, NULL, 0.8, msg, sizeof msg);
+    util_error me = { 0, "" };
+    report_live *l = report_live_new(&p, NULL, 0.8, &me);
     if (l == NULL) {
-        fprintf(stderr, "report_live: %s\n", msg);
+        fprintf(stderr, "report_live: %s\n", me.msg);
         return 1;
     }
     double t0 = now();

@@ -37,7 +37,7 @@ static int eval_parse(int argc, char **argv, eval_cmd_opts *o)
     optind = 1;
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         long v;
-        char msg[512];
+        util_error err = { 0, "" };
         switch (opt) {
         case 'h':
             cli_usage(cmd, stdout);
@@ -72,9 +72,9 @@ static int eval_parse(int argc, char **argv, eval_cmd_opts *o)
             o->params.num_docs_in_coll = v;
             break;
         case 'm':
-            if (metrics_set_select(o->set, optarg, msg, sizeof msg) != 0) {
-                util_warn("eval: %s", msg);
-                return UTIL_EXIT_USAGE;
+            if (metrics_set_select(o->set, optarg, &err) != 0) {
+                util_warn("eval: %s", err.msg);
+                return err.code;
             }
             break;
         case 'R':
@@ -127,13 +127,13 @@ static int eval_parse(int argc, char **argv, eval_cmd_opts *o)
         cli_usage(cmd, stderr);
         return UTIL_EXIT_USAGE;
     }
-    char msg[512];
+    util_error err = { 0, "" };
     if (metrics_set_empty(o->set))
-        metrics_set_select(o->set, "official", msg, sizeof msg);
-    if (metrics_set_finish(o->set, msg, sizeof msg) != 0 ||
-        metrics_set_check_qrels(o->set, o->judgment_groups, msg, sizeof msg) != 0) {
-        util_warn("eval: %s", msg);
-        return UTIL_EXIT_USAGE;
+        metrics_set_select(o->set, "official", NULL);
+    if (metrics_set_finish(o->set, &err) != 0 ||
+        metrics_set_check_qrels(o->set, o->judgment_groups, &err) != 0) {
+        util_warn("eval: %s", err.msg);
+        return err.code;
     }
     if (o->zscores_path != NULL && o->format != REPORT_TREC) {
         util_warn("eval: -Z works only with --format trec");

@@ -113,11 +113,11 @@ static int do_plot(report_live *l, const char *kind, const char *runs, size_t so
         util_out_init(&file, fp);
         dst = &file;
     }
-    char msg[256];
+    util_error err = { 0, "" };
     if (report_live_figure(l, kind, sel, n, (size_t)depth, sort, svg != NULL ? fig : NULL, dst,
-                           msg, sizeof msg) != 0) {
-        util_warn("report: %s", msg);
-        status = UTIL_EXIT_USAGE;
+                           &err) != 0) {
+        util_warn("report: %s", err.msg);
+        status = err.code;
     }
     if (fp != NULL) {
         int bad = util_out_flush(&file) != 0;

@@ -1396,7 +1396,7 @@ static long family_index(const char *name)
     return -1;
 }
 
-int metrics_set_select(metrics_set *s, const char *spec, char *msg, size_t msgsize)
+int metrics_set_select(metrics_set *s, const char *spec, util_error *err)
 {
     const char *dot = strchr(spec, '.');
     size_t nlen = dot != NULL ? (size_t)(dot - spec) : strlen(spec);
@@ -1404,7 +1404,8 @@ int metrics_set_select(metrics_set *s, const char *spec, char *msg, size_t msgsi
     const char *params = dot != NULL ? dot + 1 : NULL;
     int rc = -1;
     if (params != NULL && *params == '\0') {
-        snprintf(msg, msgsize, "improper measure '%s': empty parameter after '.'", spec);
+        util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                       "improper measure '%s': empty parameter after '.'", spec);
         goto out;
     }
     long fi = family_index(name);
@@ -1428,7 +1429,7 @@ int metrics_set_select(metrics_set *s, const char *spec, char *msg, size_t msgsi
         goto out;
     }
     if (fi < 0) {
-        snprintf(msg, msgsize, "illegal measure '%s'", spec);
+        util_error_set(err, UTIL_EXIT_USAGE, NULL, 0, "illegal measure '%s'", spec);
         goto out;
     }
     s->selected[fi] = 1;
@@ -1438,7 +1439,7 @@ out:
     return rc;
 }
 
-int metrics_set_check_qrels(const metrics_set *s, int judgment_groups, char *msg, size_t msgsize)
+int metrics_set_check_qrels(const metrics_set *s, int judgment_groups, util_error *err)
 {
     for (size_t k = 0; k < s->ninsts; k++) {
         const family *f = s->insts[k].f;
@@ -1448,20 +1449,21 @@ int metrics_set_check_qrels(const metrics_set *s, int judgment_groups, char *msg
         if (f->qrels == QR_ANY || f->qrels == want)
             continue;
         if (f->qrels == QR_PREFS)
-            snprintf(msg, msgsize,
-                     "measure '%s' is not supported without preference judgments (-R prefs or -R qrels_prefs)",
-                     f->name);
-        else if (want == QR_PREFS)
-            snprintf(msg, msgsize,
-                     "measure '%s' is not supported with preference judgments (it cannot be computed from "
-                     "them); -m all_prefs selects the measures that can", f->name);
-        else if (judgment_groups)
-            snprintf(msg, msgsize,
-                     "measure '%s' cannot be computed from judgment-group qrels (-R qrels_jg); "
-                     "-m qrels_jg selects the measures that can", f->name);
-        else
-            snprintf(msg, msgsize, "measure '%s' needs judgment-group qrels (-R qrels_jg)", f->name);
-        return -1;
+            return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                                  "measure '%s' is not supported without preference judgments "
+                                  "(-R prefs or -R qrels_prefs)", f->name);
+        if (want == QR_PREFS)
+            return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                                  "measure '%s' is not supported with preference judgments "
+                                  "(it cannot be computed from them); -m all_prefs selects "
+                                  "the measures that can", f->name);
+        if (judgment_groups)
+            return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                                  "measure '%s' cannot be computed from judgment-group qrels "
+                                  "(-R qrels_jg); -m qrels_jg selects the measures that can",
+                                  f->name);
+        return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                              "measure '%s' needs judgment-group qrels (-R qrels_jg)", f->name);
     }
     return 0;
 }
@@ -1515,7 +1517,7 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static int inst_params(inst *m, const char *text, char *msg, size_t msgsize)
+static int inst_params(inst *m, const char *text, util_error *err)
 {
     const family *f = m->f;
     if (text == NULL) {
@@ -1545,13 +1547,14 @@ static int inst_params(inst *m, const char *text, char *msg, size_t msgsize)
             m->cuts[i] = atol(parts[i]);
         qsort(m->cuts, n, sizeof *m->cuts, cmp_long);
         if (m->cuts[0] <= 0) {
-            snprintf(msg, msgsize, "measure '%s': cutoffs must be positive integers ('%s')", f->name, text);
-            rc = -1;
+            rc = util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                                "measure '%s': cutoffs must be positive integers ('%s')",
+                                f->name, text);
         }
         for (size_t i = 1; rc == 0 && i < n; i++)
             if (m->cuts[i] == m->cuts[i - 1]) {
-                snprintf(msg, msgsize, "measure '%s': duplicate cutoffs ('%s')", f->name, text);
-                rc = -1;
+                rc = util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                                    "measure '%s': duplicate cutoffs ('%s')", f->name, text);
             }
     } else if (f->pk == PK_CUT_DOUBLE || f->pk == PK_DOUBLES) {
         m->dcuts = util_malloc(n * sizeof *m->dcuts);
@@ -1561,21 +1564,23 @@ static int inst_params(inst *m, const char *text, char *msg, size_t msgsize)
             qsort(m->dcuts, n, sizeof *m->dcuts, cmp_double);
             for (size_t i = 1; rc == 0 && i < n; i++)
                 if (m->dcuts[i] == m->dcuts[i - 1]) {
-                    snprintf(msg, msgsize, "measure '%s': duplicate cutoffs ('%s')", f->name, text);
-                    rc = -1;
+                    rc = util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                                        "measure '%s': duplicate cutoffs ('%s')", f->name, text);
                 }
         }
         if (rc == 0 && f->fn == m_utility && n != 4) {
-            snprintf(msg, msgsize, "measure 'utility' needs 4 coefficients, got %zu ('%s')", n, text);
-            rc = -1;
+            rc = util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                                "measure 'utility' needs 4 coefficients, got %zu ('%s')", n,
+                                text);
         }
     } else if (f->pk == PK_PAIRS) {
         m->pairs = util_calloc(n, sizeof *m->pairs);
         for (size_t i = 0; i < n && rc == 0; i++) {
             char *eq = strchr(parts[i], '=');
             if (eq == NULL || eq == parts[i] || eq[1] == '\0' || strchr(eq + 1, '=') != NULL) {
-                snprintf(msg, msgsize, "measure '%s': malformed name=value parameters '%s'", f->name, text);
-                rc = -1;
+                rc = util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                                    "measure '%s': malformed name=value parameters '%s'",
+                                    f->name, text);
                 break;
             }
             *eq = '\0';
@@ -1587,7 +1592,7 @@ static int inst_params(inst *m, const char *text, char *msg, size_t msgsize)
     return rc;
 }
 
-int metrics_set_finish(metrics_set *s, char *msg, size_t msgsize)
+int metrics_set_finish(metrics_set *s, util_error *err)
 {
     size_t n = 0;
     for (size_t i = 0; i < NFAM; i++)
@@ -1598,7 +1603,7 @@ int metrics_set_finish(metrics_set *s, char *msg, size_t msgsize)
             continue;
         inst *m = &s->insts[s->ninsts++];
         m->f = &families[i];
-        if (inst_params(m, s->param_text[i], msg, msgsize) != 0)
+        if (inst_params(m, s->param_text[i], err) != 0)
             return -1;
         m->off = s->nvalues;
         m->count = families[i].pk == PK_CUT_LONG || families[i].pk == PK_CUT_DOUBLE ? m->nparams : 1;

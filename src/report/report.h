@@ -57,13 +57,13 @@ void report_eval_end(report_eval *r);
 typedef struct report_live report_live;
 
 /* A live report with the given settings and measures (comma-separated -m specs, NULL for
- * REPORT_LIVE_MEASURES with p = rbp_p). Returns NULL with a message in msg for an unknown
- * measure. The values are exactly those of `trecjudge eval -m MEASURE` on the qrels made of
+ * REPORT_LIVE_MEASURES with p = rbp_p). Returns NULL with err set (UTIL_EXIT_USAGE) for an
+ * unknown measure. The values are exactly those of `trecjudge eval -m MEASURE` on the qrels made of
  * the judgments given so far: only topics with at least one judgment (any grade, -1
  * included) are evaluated, as trec_eval evaluates only the topics of the qrels; a run
  * without a ranking for such a topic scores it as retrieving nothing (as eval -c). */
 report_live *report_live_new(const metrics_params *p, const char *measures, double rbp_p,
-                             char *msg, size_t msgsize);
+                             util_error *err);
 void report_live_free(report_live **l);
 
 /* Adds (or replaces) one run's ranking of one topic; docnos and scores are copied and
@@ -284,16 +284,16 @@ report_table *report_live_compare_table(report_live *l, int machine, report_tabl
 
 /* Draws chart kind (pr, cg, dcg, ndcg: curves to rank depth; rpdiff: the R-precision
  * difference of sel[0] and sel[1] per topic) of the n runs sel, as text or (svg) SVG
- * (chart.c). Returns 0, or -1 with msg saying why (an unknown kind, rpdiff without two
- * runs or Rprec). */
+ * (chart.c). Returns 0, or -1 with err saying why (UTIL_EXIT_USAGE: an unknown kind,
+ * rpdiff without two runs or Rprec). */
 int report_live_chart(report_live *l, const char *kind, const size_t *sel, size_t n, size_t depth,
-                      int svg, util_out *o, char *msg, size_t msgsize);
+                      int svg, util_out *o, util_error *err);
 /* The same with the figure's settings (fig NULL: text) and the kinds box and heatmap (the
  * per-topic values of measure m of the runs sel; heatmap: runs and topics ordered by their
  * mean, best first). */
 int report_live_figure(report_live *l, const char *kind, const size_t *sel, size_t n,
-                       size_t depth, size_t m, const report_figure *fig, util_out *o, char *msg,
-                       size_t msgsize);
+                       size_t depth, size_t m, const report_figure *fig, util_out *o,
+                       util_error *err);
 
 /* ---- A self-contained HTML page (html.c): inline CSS, no script, nothing loaded from
  * elsewhere; the campaign's report is composed from these by campaign_report_html. ---- */

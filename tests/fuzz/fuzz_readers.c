@@ -151,8 +151,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (size_t k = 0; k < t->n; k += 2)
             docs[ndocs++] = docs[k];
         metrics_prefs counts;
-        char msg[256];
-        if (metrics_prefs_count(prefs, t->n, docs, ndocs, &params, &counts, msg, sizeof msg) == 0) {
+        util_error me = { 0, "" };
+        if (metrics_prefs_count(prefs, t->n, docs, ndocs, &params, &counts, &me) == 0) {
             volatile double sum = 0;
             for (int m = 0; m <= METRICS_PREFS_AVGJG_IMP; m++)
                 sum += metrics_prefs_value(&counts, (metrics_prefs_measure)m);

@@ -20,8 +20,8 @@ static report_live *live_new(const char *measures)
 {
     metrics_params p;
     metrics_params_init(&p);
-    char msg[256];
-    report_live *l = report_live_new(&p, measures, 0.8, msg, sizeof msg);
+    util_error me = { 0, "" };
+    report_live *l = report_live_new(&p, measures, 0.8, &me);
     assert_non_null(l);
     return l;
 }
@@ -270,9 +270,9 @@ static void test_bad_measure_and_table(void **state)
     (void)state;
     metrics_params p;
     metrics_params_init(&p);
-    char msg[256] = "";
-    assert_null(report_live_new(&p, "nosuch", 0.8, msg, sizeof msg));
-    assert_true(msg[0] != '\0');
+    util_error me = { 0, "" };
+    assert_null(report_live_new(&p, "nosuch", 0.8, &me));
+    assert_true(me.msg[0] != '\0');
     report_live *l = live_new("P.5,10,map");
     assert_int_equal(report_live_nmeasures(l), 3);
     report_live_free(&l);
