@@ -214,14 +214,24 @@ int cli_compare(int argc, char **argv)
     util_out o;
     util_out_init(&o, stdout);
     if (format == REPORT_TABLE_JSON) {
-        util_out_str(&o, "{");
-        report_live_json_meta(l, op.policy, &o);
-        util_out_printf(&o, "\"sided\": %d, \"correction\": \"%s\", \"alpha\": %.17g,\n "
-                        "\"comparisons\": ", to.sided == 1 ? 1 : 2, corr_name, alpha);
+        util_json j;
+        util_json_init(&j, &o);
+        report_live_json_begin(l, op.policy, &j);
+        util_json_key(&j, "sided");
+        util_json_int(&j, to.sided == 1 ? 1 : 2);
+        util_json_key(&j, "correction");
+        util_json_str(&j, corr_name);
+        util_json_key(&j, "alpha");
+        util_json_double(&j, alpha);
+        util_json_break(&j, "\n ");
+        util_json_key(&j, "comparisons");
+        report_table_json(t, &j);
+        util_json_space(&j, "\n");
+        util_json_end(&j);
+        util_out_char(&o, '\n');
+    } else {
+        report_table_write(t, format, title, &o);
     }
-    report_table_write(t, format, title, &o);
-    if (format == REPORT_TABLE_JSON)
-        util_out_str(&o, "}\n");
     if (util_out_flush(&o) != 0 || fflush(stdout) != 0) {
         util_warn("compare: cannot write the output");
         status = UTIL_EXIT_SYSTEM;

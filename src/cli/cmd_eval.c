@@ -185,7 +185,8 @@ int cli_eval(int argc, char **argv)
     judge = eval_new(qrels, prefs, zscores, set, &params);
     util_out out;
     util_out_init(&out, stdout);
-    report_eval rep = { &out, format, set, per_topic, summary, 0 };
+    report_eval rep = { .out = &out, .format = format, .set = set, .per_topic = per_topic,
+                        .summary = summary };
     report_eval_begin(&rep);
     status = UTIL_EXIT_OK;
     for (int a = optind + 1; a < argc && status == UTIL_EXIT_OK; a++) {

@@ -13,10 +13,22 @@
 
 /* ---- printing ---- */
 
+/* Writes t in format f, or with j (JSON) as the value of the member j has open. */
+static void put_table(const report_table *t, report_table_format f, const char *title,
+                      util_json *j, util_out *o)
+{
+    if (j != NULL) {
+        report_table_json(t, j);
+        util_json_space(j, "\n");
+    } else {
+        report_table_write(t, f, title, o);
+    }
+}
+
 /* The leaderboard (of one topic with topic), titled unless tsv or json; over all topics,
  * with the letters of the runs and the significant differences (test, corr). */
 static void print_board(report_live *l, report_table_format f, size_t sort, const char *topic,
-                        metrics_test test, metrics_correction corr, util_out *o)
+                        metrics_test test, metrics_correction corr, util_json *j, util_out *o)
 {
     char title[512];
     int machine = f == REPORT_TABLE_TSV || f == REPORT_TABLE_JSON;
@@ -32,26 +44,28 @@ static void print_board(report_live *l, report_table_format f, size_t sort, cons
         t = report_live_board_tests(l, machine, sort, test, corr, &to, 0.05, style, title,
                                     sizeof title);
     }
-    report_table_write(t, f, machine ? NULL : title, o);
+    put_table(t, f, machine ? NULL : title, j, o);
     report_table_free(&t);
 }
 
 /* One run's values on each judged topic, then its summary. */
-static void print_run(report_live *l, report_table_format f, size_t run, util_out *o)
+static void print_run(report_live *l, report_table_format f, size_t run, util_json *j,
+                      util_out *o)
 {
     char title[256];
     int machine = f == REPORT_TABLE_TSV || f == REPORT_TABLE_JSON;
     report_table *t = report_live_run_table(l, machine, run, title, sizeof title);
-    report_table_write(t, f, machine ? NULL : title, o);
+    put_table(t, f, machine ? NULL : title, j, o);
     report_table_free(&t);
 }
 
-static void print_stability(const campaign_live *c, report_table_format f, size_t sort, util_out *o)
+static void print_stability(const campaign_live *c, report_table_format f, size_t sort,
+                            util_json *j, util_out *o)
 {
     report_table *t = report_live_stability_table(c->live, sort, c->checkpoint_at);
     if (f == REPORT_TABLE_TEXT || f == REPORT_TABLE_MD || f == REPORT_TABLE_LATEX)
         util_out_char(o, '\n');
-    report_table_write(t, f, "stability of the ranking of the runs", o);
+    put_table(t, f, "stability of the ranking of the runs", j, o);
     report_table_free(&t);
 }
 
@@ -412,26 +426,28 @@ int cli_report(int argc, char **argv)
         if (watch && tty)
             util_out_str(&o, "\033[H\033[2J");
         /* JSON: one object, what the numbers are, then the table (and the stability) */
-        int json_obj = plot == NULL && format == REPORT_TABLE_JSON;
-        if (json_obj) {
-            util_out_str(&o, "{");
-            report_live_json_meta(c.live, op.policy, &o);
-            util_out_str(&o, run_tag != NULL ? "\"run\": " : topic != NULL ? "\"topic\": "
-                                                                          : "\"leaderboard\": ");
+        util_json json, *j = NULL;
+        if (plot == NULL && format == REPORT_TABLE_JSON) {
+            j = &json;
+            util_json_init(j, &o);
+            report_live_json_begin(c.live, op.policy, j);
+            util_json_key(j, run_tag != NULL ? "run" : topic != NULL ? "topic" : "leaderboard");
         }
         if (plot != NULL)
             status = do_plot(c.live, plot, runs, sort, depth, svg, &op.fig, &o);
         else if (run_tag != NULL)
-            print_run(c.live, format, run, &o);
+            print_run(c.live, format, run, j, &o);
         else
-            print_board(c.live, format, sort, topic, op.test, op.corr, &o);
+            print_board(c.live, format, sort, topic, op.test, op.corr, j, &o);
         if (stability && plot == NULL) {
-            if (json_obj)
-                util_out_str(&o, ", \"stability\": ");
-            print_stability(&c, format, sort, &o);
+            if (j != NULL)
+                util_json_key(j, "stability");
+            print_stability(&c, format, sort, j, &o);
         }
-        if (json_obj)
-            util_out_str(&o, "}\n");
+        if (j != NULL) {
+            util_json_end(j);
+            util_out_char(&o, '\n');
+        }
         if (util_out_flush(&o) != 0 || fflush(stdout) != 0) {
             util_warn("report: cannot write the output");
             status = UTIL_EXIT_SYSTEM;

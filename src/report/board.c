@@ -40,21 +40,30 @@ static void fmt_cell(char *buf, size_t size, double v, int machine)
         fmt_value(buf, size, v);
 }
 
-void report_live_json_meta(const report_live *l, const char *policy, util_out *o)
+void report_live_json_begin(const report_live *l, const char *policy, util_json *j)
 {
-    util_out_printf(o, "\"topics_judged\": %zu, \"judgments\": %ld, \"policy\": ",
-                    report_live_ntopics(l), report_live_judgments(l));
-    util_out_json(o, policy);
-    util_out_printf(o, ", \"relevance_level\": %ld,\n \"measures\": [",
-                    report_live_relevance_level(l));
+    util_json_object(j, NULL);
+    util_json_key(j, "topics_judged");
+    util_json_uint(j, report_live_ntopics(l));
+    util_json_key(j, "judgments");
+    util_json_int(j, report_live_judgments(l));
+    util_json_key(j, "policy");
+    util_json_str(j, policy);
+    util_json_key(j, "relevance_level");
+    util_json_int(j, report_live_relevance_level(l));
+    util_json_break(j, "\n ");
+    util_json_key(j, "measures");
+    util_json_array(j, NULL);
     for (size_t m = 0; m < report_live_nmeasures(l); m++) {
-        util_out_str(o, m ? ", {\"label\": " : "{\"label\": ");
-        util_out_json(o, report_live_label(l, m));
-        util_out_str(o, ", \"trec_eval\": ");
-        util_out_json(o, report_live_measure(l, m));
-        util_out_str(o, "}");
+        util_json_object(j, NULL);
+        util_json_key(j, "label");
+        util_json_str(j, report_live_label(l, m));
+        util_json_key(j, "trec_eval");
+        util_json_str(j, report_live_measure(l, m));
+        util_json_end(j);
     }
-    util_out_str(o, "],\n ");
+    util_json_end(j);
+    util_json_break(j, "\n ");
 }
 
 /* Marks the best value of each effectiveness measure bold (ties alike); residuals and

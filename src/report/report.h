@@ -31,6 +31,7 @@ typedef struct report_eval {
     int per_topic;              /* -q */
     int summary;                /* not -n */
     size_t nruns;               /* runs written so far */
+    util_json json;             /* REPORT_JSON: the array of runs being written */
 } report_eval;
 
 /* Parses "trec", "tsv" or "json"; returns -1 for anything else. */
@@ -169,6 +170,9 @@ const char *report_table_sup(const report_table *t, size_t row, size_t col);
 /* Writes the table; title (may be NULL) is a caption line in text, Markdown and LaTeX. */
 void report_table_write(const report_table *t, report_table_format f, const char *title,
                         util_out *o);
+/* The table as a JSON value written on j (the value of a member, say): an array of objects
+ * keyed by the header, one a line; report_table_write's JSON is this and a newline. */
+void report_table_json(const report_table *t, util_json *j);
 void report_table_free(report_table **t);
 
 /* Charts (plot.c): in the terminal with Unicode block characters, or as SVG. */
@@ -235,10 +239,11 @@ void report_live_curve(report_live *l, size_t run, report_curve c, size_t npoint
  * are named by the measures' labels (report_live_label) in every format. Each returns a
  * table to free with report_table_free. ---- */
 
-/* The members of a JSON object that say what a report's numbers are, each followed by ", ":
- * "topics_judged", "judgments", "policy" (as given), "relevance_level" and "measures" (each
- * column's label with the trec_eval name that defines it). */
-void report_live_json_meta(const report_live *l, const char *policy, util_out *o);
+/* Opens on j the JSON object of a report and writes the members that say what its numbers
+ * are: "topics_judged", "judgments", "policy" (as given), "relevance_level" and "measures"
+ * (each column's label with the trec_eval name that defines it). The caller adds its own
+ * members and closes the object with util_json_end. */
+void report_live_json_begin(const report_live *l, const char *policy, util_json *j);
 
 /* The leaderboard: rank, run, each measure, the runs in order of measure sort; with topic,
  * that topic's values (empty cells when it is not judged). title gets a line about it. */

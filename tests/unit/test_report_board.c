@@ -111,7 +111,8 @@ static void test_zscores(void **state)
     FILE *fp = fmemopen(buf, sizeof buf, "w");
     util_out o;
     util_out_init(&o, fp);
-    report_eval rep = { &o, REPORT_TREC, set, 1, 1, 0 };
+    report_eval rep = { .out = &o, .format = REPORT_TREC, .set = set, .per_topic = 1,
+                        .summary = 1 };
     report_eval_run_zscores(&rep, &run);
     util_out_flush(&o);
     util_out_free(&o);
