@@ -52,6 +52,9 @@ int cli_usage_error(const cli_command *c);
 void cli_completion_bash(FILE *fp);
 /* Every command's options, one "COMMAND OPTION" line each, short and long forms. */
 void cli_options_list(FILE *fp);
+/* Every command's options as the man page lists them (roff .TP items), each command's
+ * between the lines '.\" begin options: NAME' and '.\" end options: NAME'. */
+void cli_man_options(FILE *fp);
 
 /* Each returns the process exit status (UTIL_EXIT_*). argv[0] is the subcommand name. */
 int cli_eval(int argc, char **argv);
