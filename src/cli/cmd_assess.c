@@ -27,9 +27,6 @@ int cli_assess(int argc, char **argv)
     optind = 1;
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
-        case 'h':
-            cli_usage(cmd, stdout);
-            return UTIL_EXIT_OK;
         case 'd': path = optarg; break;
         case 'a': o.assessor = optarg; break;
         case 't': o.topic = optarg; break;
@@ -47,8 +44,7 @@ int cli_assess(int argc, char **argv)
             break;
         }
         default:
-            cli_usage(cmd, stderr);
-            return UTIL_EXIT_USAGE;
+            return cli_usage_option(cmd, opt);
         }
     }
     if (optind != argc || (remember && o.lang == NULL)) {

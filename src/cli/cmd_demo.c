@@ -111,15 +111,11 @@ int cli_demo(int argc, char **argv)
     optind = 1;
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
-        case 'h':
-            cli_usage(cmd, stdout);
-            return UTIL_EXIT_OK;
         case 'D': dir = optarg; break;
         case 'a': assessor = optarg; break;
         case 'n': no_assess = 1; break;
         default:
-            cli_usage(cmd, stderr);
-            return UTIL_EXIT_USAGE;
+            return cli_usage_option(cmd, opt);
         }
     }
     if (optind != argc) {

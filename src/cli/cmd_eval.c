@@ -39,9 +39,6 @@ static int eval_parse(int argc, char **argv, eval_cmd_opts *o)
         long v;
         util_error err = { 0, "" };
         switch (opt) {
-        case 'h':
-            cli_usage(cmd, stdout);
-            return UTIL_EXIT_OK;
         case 'q':
             o->per_topic = 1;
             break;
@@ -119,8 +116,7 @@ static int eval_parse(int argc, char **argv, eval_cmd_opts *o)
             break;
         }
         default:
-            cli_usage(cmd, stderr);
-            return UTIL_EXIT_USAGE;
+            return cli_usage_option(cmd, opt);
         }
     }
     if (argc - optind < 2) {

@@ -89,9 +89,6 @@ int cli_judge(int argc, char **argv)
     /* options end at TOPIC, so that a GRADE of -1 is not taken for one */
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
-        case 'h':
-            cli_usage(cmd, stdout);
-            return UTIL_EXIT_OK;
         case 'd':
             path = optarg;
             break;
@@ -111,8 +108,7 @@ int cli_judge(int argc, char **argv)
             c.add_to_pool = 1;
             break;
         default:
-            cli_usage(cmd, stderr);
-            return UTIL_EXIT_USAGE;
+            return cli_usage_option(cmd, opt);
         }
     }
     int batch = argc - optind == 1 && strcmp(argv[optind], "-") == 0;

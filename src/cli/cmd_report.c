@@ -149,18 +149,14 @@ out:
 /* What report's command line asks for. */
 
 typedef struct report_cmd_opts {
-    campaign_report_opts ro;
-    const char *campaign, *sort_name, *topic, *plot, *runs, *svg, *run_tag, *output;
-    const char *policy;      /* as given (for JSON) */
+    cli_report_args a;
+    const char *sort_name, *topic, *plot, *runs, *svg, *run_tag, *output;
     report_table_format format;
     int html;                /* --format html: the whole report as one page */
     report_figure fig;
     int stability;
     metrics_test test;
-    metrics_correction corr;
     long depth, watch, count;
-    char *measures;          /* the -m options, comma-separated; freed by the caller */
-    size_t mlen;
 } report_cmd_opts;
 
 /* Parses report's options into o; -1 to go on, else the exit status. */
@@ -172,36 +168,14 @@ static int report_parse(int argc, char **argv, report_cmd_opts *o)
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         long v;
         double dv;
+        int st;
         switch (opt) {
-        case 'h':
-            cli_usage(cmd, stdout);
-            return UTIL_EXIT_OK;
-        case 'd':
-            o->campaign = optarg;
-            break;
-        case 'm': {
-            size_t add = strlen(optarg);
-            o->measures = util_realloc(o->measures, o->mlen + add + 2);
-            if (o->mlen)
-                o->measures[o->mlen++] = ',';
-            memcpy(o->measures + o->mlen, optarg, add + 1);
-            o->mlen += add;
-            break;
-        }
-        case 'l':
-            if (util_parse_long(optarg, strlen(optarg), &v) != 0) {
-                util_warn("report: -l needs an integer, not '%s'", optarg);
-                return UTIL_EXIT_USAGE;
-            }
-            o->ro.relevance_level = v;
-            o->ro.relevance_level_set = 1;
-            break;
         case 'p':
             if (util_parse_double(optarg, strlen(optarg), &dv) != 0 || !(dv > 0 && dv < 1)) {
                 util_warn("report: --rbp-p needs a number between 0 and 1, not '%s'", optarg);
                 return UTIL_EXIT_USAGE;
             }
-            o->ro.rbp_p = dv;
+            o->a.ro.rbp_p = dv;
             break;
         case 's':
             o->sort_name = optarg;
@@ -234,7 +208,7 @@ static int report_parse(int argc, char **argv, report_cmd_opts *o)
                 return UTIL_EXIT_USAGE;
             }
             if (opt == 'C')
-                o->ro.checkpoint_every = v;
+                o->a.ro.checkpoint_every = v;
             else if (opt == 'D')
                 o->depth = v;
             else if (opt == 'w')
@@ -269,13 +243,6 @@ static int report_parse(int argc, char **argv, report_cmd_opts *o)
         case 'R':
             o->run_tag = optarg;
             break;
-        case 'Q':
-            if (campaign_policy_parse(optarg, &o->ro.policy, &o->ro.primary) != 0) {
-                util_warn("report: unknown --policy '%s' (max, majority, mean, primary=NAME)", optarg);
-                return UTIL_EXIT_USAGE;
-            }
-            o->policy = optarg;
-            break;
         case 'T':
             if (strcmp(optarg, "bootstrap") == 0 || metrics_test_parse(optarg, &o->test) != 0) {
                 util_warn("report: unknown --test '%s' (t, wilcoxon, sign, randomization, "
@@ -283,33 +250,22 @@ static int report_parse(int argc, char **argv, report_cmd_opts *o)
                 return UTIL_EXIT_USAGE;
             }
             break;
-        case 'c':
-            if (strcmp(optarg, "none") == 0)
-                o->corr = METRICS_CORRECT_NONE;
-            else if (strcmp(optarg, "holm") == 0)
-                o->corr = METRICS_CORRECT_HOLM;
-            else if (strcmp(optarg, "bonferroni") == 0)
-                o->corr = METRICS_CORRECT_BONFERRONI;
-            else {
-                util_warn("report: unknown --correction '%s' (none, holm, bonferroni)", optarg);
-                return UTIL_EXIT_USAGE;
-            }
-            break;
         default:
-            cli_usage(cmd, stderr);
-            return UTIL_EXIT_USAGE;
+            if ((st = cli_report_option(cmd, opt, optarg, &o->a)) >= 0)
+                return st;
+            break;
         }
     }
     int nfiles = argc - optind;
-    if (nfiles == 1 || (nfiles > 0 && o->campaign != NULL)) {
+    if (nfiles == 1 || (nfiles > 0 && o->a.campaign != NULL)) {
         cli_usage(cmd, stderr);
         return UTIL_EXIT_USAGE;
     }
     if (cli_name_check("report", "topic", o->topic) != 0 ||
         cli_name_check("report", "run", o->run_tag) != 0 ||
-        cli_name_check("report", "primary assessor", o->ro.primary) != 0)
+        cli_name_check("report", "primary assessor", o->a.ro.primary) != 0)
         return UTIL_EXIT_USAGE;
-    if (nfiles > 0 && (o->watch || o->ro.checkpoint_every)) {
+    if (nfiles > 0 && (o->watch || o->a.ro.checkpoint_every)) {
         util_warn("report: --watch and --checkpoint-every need a campaign");
         return UTIL_EXIT_USAGE;
     }
@@ -343,11 +299,11 @@ static int write_html(campaign_live *c, size_t sort, long depth, const report_cm
     util_out_init(&o, fp);
     util_error err = { 0, "" };
     char title[512];
-    const char *name = op->campaign != NULL ? op->campaign : c->store != NULL
+    const char *name = op->a.campaign != NULL ? op->a.campaign : c->store != NULL
                        ? cli_campaign_path(NULL) : "qrels and runs";
     snprintf(title, sizeof title, "trecjudge report: %s", name);
-    if (campaign_report_html(c, sort, (size_t)depth, op->ro.relevance_level_set
-                             ? op->ro.relevance_level : CAMPAIGN_LEVEL_DEFAULT, title, &o,
+    if (campaign_report_html(c, sort, (size_t)depth, op->a.ro.relevance_level_set
+                             ? op->a.ro.relevance_level : CAMPAIGN_LEVEL_DEFAULT, title, &o,
                              &err) != 0) {
         util_warn("%s", err.msg);
         status = err.code ? err.code : UTIL_EXIT_SYSTEM;
@@ -363,22 +319,22 @@ static int write_html(campaign_live *c, size_t sort, long depth, const report_cm
 
 int cli_report(int argc, char **argv)
 {
-    report_cmd_opts op = { .format = REPORT_TABLE_TEXT, .depth = 20, .policy = "max",
-                           .test = METRICS_TEST_T, .corr = METRICS_CORRECT_HOLM };
-    campaign_report_opts_init(&op.ro, "report");
+    report_cmd_opts op = { .a = { .corr = METRICS_CORRECT_HOLM, .policy = "max" },
+                           .format = REPORT_TABLE_TEXT, .depth = 20, .test = METRICS_TEST_T };
+    campaign_report_opts_init(&op.a.ro, "report");
     campaign_live c;
     memset(&c, 0, sizeof c);
     int status = report_parse(argc, argv, &op);
     if (status >= 0)
         goto out;
     int nfiles = argc - optind;
-    campaign_report_opts ro = op.ro;
-    const char *campaign = op.campaign, *sort_name = op.sort_name, *topic = op.topic;
+    campaign_report_opts ro = op.a.ro;
+    const char *campaign = op.a.campaign, *sort_name = op.sort_name, *topic = op.topic;
     const char *plot = op.plot, *runs = op.runs, *svg = op.svg, *run_tag = op.run_tag;
     report_table_format format = op.format;
     int stability = op.stability;
     long depth = op.depth, watch = op.watch, count = op.count;
-    ro.measures = op.measures;
+    ro.measures = op.a.measures;
     status = cli_report_open(&c, campaign, argv + optind, nfiles, &ro);
     if (status != UTIL_EXIT_OK)
         goto out;
@@ -430,7 +386,7 @@ int cli_report(int argc, char **argv)
         if (plot == NULL && format == REPORT_TABLE_JSON) {
             j = &json;
             util_json_init(j, &o);
-            report_live_json_begin(c.live, op.policy, j);
+            report_live_json_begin(c.live, op.a.policy, j);
             util_json_key(j, run_tag != NULL ? "run" : topic != NULL ? "topic" : "leaderboard");
         }
         if (plot != NULL)
@@ -438,7 +394,7 @@ int cli_report(int argc, char **argv)
         else if (run_tag != NULL)
             print_run(c.live, format, run, j, &o);
         else
-            print_board(c.live, format, sort, topic, op.test, op.corr, j, &o);
+            print_board(c.live, format, sort, topic, op.test, op.a.corr, j, &o);
         if (stability && plot == NULL) {
             if (j != NULL)
                 util_json_key(j, "stability");
@@ -461,6 +417,6 @@ int cli_report(int argc, char **argv)
     }
 out:
     campaign_live_close(&c);
-    free(op.measures);
+    free(op.a.measures);
     return status;
 }

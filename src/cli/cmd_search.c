@@ -176,9 +176,6 @@ int cli_search(int argc, char **argv)
     optind = 1;
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
-        case 'h':
-            cli_usage(cmd, stdout);
-            return UTIL_EXIT_OK;
         case 'd': o.campaign = optarg; break;
         case 'm':
             if (index_model_parse(optarg, &o.model) != 0) {
@@ -214,8 +211,7 @@ int cli_search(int argc, char **argv)
         case 'q': o.query = optarg; break;
         case 'P': o.pool_qid = optarg; break;
         default:
-            cli_usage(cmd, stderr);
-            return UTIL_EXIT_USAGE;
+            return cli_usage_option(cmd, opt);
         }
     }
     if (optind != argc || (o.query != NULL && (o.import || o.topic_file || o.out)) ||

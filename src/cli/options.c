@@ -286,3 +286,11 @@ void cli_man_options(FILE *fp)
         fprintf(fp, ".\\\" end options: %s\n", c->name);
     }
 }
+
+int cli_usage_option(const cli_command *c, int opt)
+{
+    if (opt != 'h')
+        return cli_usage_error(c);
+    cli_usage(c, stdout);
+    return UTIL_EXIT_OK;
+}

@@ -290,6 +290,11 @@ typedef enum metrics_correction {
     METRICS_CORRECT_HOLM
 } metrics_correction;
 
+/* The name of a correction ("none", "bonferroni", "holm") and back (-1 for an unknown
+ * name). */
+const char *metrics_correction_name(metrics_correction c);
+int metrics_correction_parse(const char *name, metrics_correction *c);
+
 /* Adjusts n p-values for multiple comparisons into out (which may be p). */
 void metrics_p_adjust(const double *p, size_t n, metrics_correction c, double *out);
 
