@@ -281,6 +281,40 @@ static void test_index_update(void **state)
     assert_int_equal(store_commit(s, &err), 0);
     assert_int_equal(campaign_index_update(s, NULL, 0, 0, &idx, &err), 0);
     assert_int_equal(index_doc_count(idx), 3);
+
+    /* Search's ranking: scores as the run prints them, in the run's order; its lines and
+     * checksum the same whether they are written or not. */
+    index_params ip;
+    index_params_init(&ip);
+    index_hit hits[4];
+    size_t n;
+    char buf[64];
+    campaign_search_query(idx, "bees", INDEX_TF, &ip, 4, hits, &n);
+    assert_int_equal(n, 2);
+    assert_string_equal(hits[0].docno, "d3");   /* equal scores: docno descending */
+    assert_string_equal(hits[1].docno, "d1");
+    campaign_search_score(buf, sizeof buf, 1.0 / 3.0);
+    assert_string_equal(buf, "0.3333333333");
+    campaign_query q[2] = { { "q1", "bees" }, { "q2", "cool trees" } };
+    campaign_queries tc = { q, 2, 2, "title", NULL };
+    campaign_ranking r[2], r2[2];
+    uint64_t sum, sum2;
+    size_t lines, lines2;
+    util_out o;
+    util_out_init(&o, NULL);
+    assert_int_equal(campaign_search_run(idx, &tc, INDEX_TF, &ip, 10, "t", r, &o, &sum, &lines),
+                     0);
+    util_out_char(&o, '\0');
+    assert_string_equal(o.buf, "q1 Q0 d3 1 2 t\nq1 Q0 d1 2 2 t\nq2 Q0 d2 1 2 t\n");
+    assert_int_equal(lines, 3);
+    assert_int_equal(campaign_search_run(idx, &tc, INDEX_TF, &ip, 10, "t", r2, NULL, &sum2,
+                                         &lines2), 0);
+    assert_true(sum == sum2 && lines2 == 3);
+    for (size_t i = 0; i < 2; i++) {
+        free(r[i].hits);
+        free(r2[i].hits);
+    }
+    util_out_free(&o);
     index_free(&idx);
     store_close(&s);
     unlink(ipath);
