@@ -531,6 +531,27 @@ void campaign_merged_free(campaign_merged *r);
 
 /* ---- assignments (assign.c) ---- */
 
+/* The assignments seen both ways (assign --list): each assessor with the topics assigned
+ * to it, and each topic with its assessors. */
+typedef struct campaign_assigned {
+    char *name;                        /* the assessor's name, or the topic's qid */
+    size_t n;
+    char *list;                        /* the topics (or assessors), space-separated; NULL
+                                        * when none */
+} campaign_assigned;
+
+typedef struct campaign_assignments {
+    campaign_assigned *assessors;      /* those with an assignment, by name */
+    size_t nassessors;
+    campaign_assigned *topics;         /* every topic, in natural order */
+    size_t ntopics;
+} campaign_assignments;
+
+/* Reads the campaign's assignments into a (free with campaign_assignments_free); the
+ * topics of an assessor are in natural order, the assessors of a topic by name. */
+int campaign_assignments_read(store *s, campaign_assignments *a, util_error *err);
+void campaign_assignments_free(campaign_assignments *a);
+
 /* What campaign_assign_auto did. */
 typedef struct campaign_assign_result {
     int64_t added;                     /* assignments made */

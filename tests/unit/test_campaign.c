@@ -446,6 +446,50 @@ static void test_import_bodies(void **state)
     rmdir(dir);
 }
 
+/* The assignments both ways: an assessor's topics in natural order, a topic's assessors by
+ * name, a topic without any listed too. */
+static void test_assignments_list(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/tj-test-assign-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[256];
+    snprintf(path, sizeof path, "%s/c.tjdb", dir);
+    util_error err = { 0, "" };
+    store *s = NULL;
+    assert_int_equal(store_create(path, &s, &err), 0);
+    assert_int_equal(store_begin(s, &err), 0);
+    int64_t q1, q2, q10, a, b;
+    assert_true(store_topic_id(s, "q10", 1, &q10, &err) >= 0);
+    assert_true(store_topic_id(s, "q2", 1, &q2, &err) >= 0);
+    assert_true(store_topic_id(s, "q1", 1, &q1, &err) >= 0);
+    assert_true(store_assessor_id(s, "bob", 1, &b, &err) >= 0);
+    assert_true(store_assessor_id(s, "ann", 1, &a, &err) >= 0);
+    assert_int_equal(store_assign(s, a, q10, 1, &err), 0);
+    assert_int_equal(store_assign(s, a, q2, 1, &err), 0);
+    assert_int_equal(store_assign(s, b, q2, 1, &err), 0);
+    assert_int_equal(store_commit(s, &err), 0);
+    campaign_assignments l;
+    assert_int_equal(campaign_assignments_read(s, &l, &err), 0);
+    assert_int_equal(l.nassessors, 2);
+    assert_string_equal(l.assessors[0].name, "ann");
+    assert_int_equal(l.assessors[0].n, 2);
+    assert_string_equal(l.assessors[0].list, "q2 q10");
+    assert_string_equal(l.assessors[1].name, "bob");
+    assert_string_equal(l.assessors[1].list, "q2");
+    assert_int_equal(l.ntopics, 3);
+    assert_string_equal(l.topics[0].name, "q1");
+    assert_int_equal(l.topics[0].n, 0);
+    assert_null(l.topics[0].list);
+    assert_string_equal(l.topics[1].name, "q2");
+    assert_string_equal(l.topics[1].list, "ann bob");
+    assert_string_equal(l.topics[2].list, "ann");
+    campaign_assignments_free(&l);
+    store_close(&s);
+    unlink(path);
+    rmdir(dir);
+}
+
 /* judge: a grade outside the binary scale, a topic the campaign lacks and a document
  * outside the pool are refused; with add_to_pool the document joins the pool first. */
 static void test_judge_one(void **state)
@@ -537,6 +581,7 @@ int main(void)
         cmocka_unit_test(test_judged_policy),
         cmocka_unit_test(test_queries_file),
         cmocka_unit_test(test_index_update),
+        cmocka_unit_test(test_assignments_list),
         cmocka_unit_test(test_run_import),
         cmocka_unit_test(test_votes_file),
         cmocka_unit_test(test_import_bodies),
