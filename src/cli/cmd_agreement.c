@@ -68,7 +68,8 @@ int cli_agreement(int argc, char **argv)
             break;
         case 'F':
             if (report_table_format_parse(optarg, &format) != 0) {
-                util_warn("agreement: unknown --format '%s' (text, tsv, json, md or latex)", optarg);
+                util_warn("agreement: unknown --format '%s' (text, tsv, json, md or latex)",
+                          optarg);
                 goto out;
             }
             break;

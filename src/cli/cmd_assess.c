@@ -96,8 +96,8 @@ static size_t report_lines(void *ctx, assess_session *a, int width, char ***line
     char **all = util_calloc(n + 2, sizeof *all);
     char head[256];
     snprintf(head, sizeof head, "%ld judgments, %zu topics judged so far, %zu runs, sorted by %s",
-             report_live_judgments(c->live), report_live_ntopics(c->live), report_live_nruns(c->live),
-             col < 0 ? report_live_label(c->live, 0) : "MAP");
+             report_live_judgments(c->live), report_live_ntopics(c->live),
+             report_live_nruns(c->live), col < 0 ? report_live_label(c->live, 0) : "MAP");
     all[0] = util_strdup(head);
     all[1] = util_strdup("");
     for (size_t i = 0; i < n; i++)

@@ -111,16 +111,18 @@ int cli_assign(int argc, char **argv)
         return status;
     }
     int64_t assessor_id, topic_id;
-    int ok = store_begin(s, &err) == 0 && store_assessor_id(s, argv[optind], 1, &assessor_id, &err) > 0;
+    int ok =
+        store_begin(s, &err) == 0 && store_assessor_id(s, argv[optind], 1, &assessor_id, &err) > 0;
     for (int a = optind + 1; ok && a < argc; a++) {
         int found = store_topic_id(s, argv[a], 0, &topic_id, &err);
         if (found == 0)
-            util_error_set(&err, UTIL_EXIT_DATA, store_path(s), 0, "no topic '%s' in the campaign", argv[a]);
+            util_error_set(&err, UTIL_EXIT_DATA, store_path(s), 0, "no topic '%s' in the campaign",
+                           argv[a]);
         ok = found > 0 && store_assign(s, assessor_id, topic_id, on, &err) == 0;
     }
     if (ok && store_commit(s, &err) == 0) {
-        fprintf(stderr, "%s %d topic(s) %s '%s'\n", on ? "assigned" : "took back", argc - optind - 1,
-                on ? "to" : "from", argv[optind]);
+        fprintf(stderr, "%s %d topic(s) %s '%s'\n", on ? "assigned" : "took back",
+                argc - optind - 1, on ? "to" : "from", argv[optind]);
     } else {
         store_rollback(s);
         util_warn("assign: %s", err.msg);

@@ -61,7 +61,8 @@ static int compare_parse(int argc, char **argv, compare_cmd_opts *o)
                 o->to.seed = (uint64_t)v;
             break;
         case 'a':
-            if (util_parse_double(optarg, strlen(optarg), &o->alpha) != 0 || !(o->alpha > 0 && o->alpha < 1)) {
+            if (util_parse_double(optarg, strlen(optarg), &o->alpha) != 0 ||
+                !(o->alpha > 0 && o->alpha < 1)) {
                 util_warn("compare: --alpha needs a number between 0 and 1, not '%s'", optarg);
                 return UTIL_EXIT_USAGE;
             }

@@ -93,7 +93,8 @@ static int eval_parse(int argc, char **argv, eval_cmd_opts *o)
             break;
         case 'T':
             if (strcmp(optarg, "trec_results") != 0) {
-                util_warn("eval: results format '%s' is not supported (only 'trec_results')", optarg);
+                util_warn("eval: results format '%s' is not supported (only 'trec_results')",
+                          optarg);
                 return UTIL_EXIT_USAGE;
             }
             break;

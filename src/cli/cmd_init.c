@@ -70,7 +70,8 @@ int cli_init(int argc, char **argv)
         return err.code ? err.code : UTIL_EXIT_SYSTEM;
     }
     if (store_begin(s, &err) != 0 || store_scale_set(s, grades, n, level, &err) != 0 ||
-        (lang != NULL && store_setting_set(s, "lang", lang, &err) != 0) || store_commit(s, &err) != 0) {
+        (lang != NULL && store_setting_set(s, "lang", lang, &err) != 0) ||
+        store_commit(s, &err) != 0) {
         store_rollback(s);
         util_warn("%s", err.msg);
         status = err.code ? err.code : UTIL_EXIT_SYSTEM;

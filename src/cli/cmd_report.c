@@ -363,7 +363,8 @@ int cli_report(int argc, char **argv)
     }
     size_t run = 0;
     if (run_tag != NULL) {
-        while (run < report_live_nruns(c.live) && strcmp(report_live_run(c.live, run), run_tag) != 0)
+        while (run < report_live_nruns(c.live) &&
+               strcmp(report_live_run(c.live, run), run_tag) != 0)
             run++;
         if (run == report_live_nruns(c.live)) {
             util_warn("report: no run '%s'", run_tag);

@@ -193,8 +193,8 @@ int cli_status(int argc, char **argv)
     if (tsv)
         util_out_str(&out, "topic\tpooled\tjudged\trelevant\tno_text\n");
     else
-        util_out_printf(&out, "%-12s %8s %8s %8s %7s %8s\n", "topic", "pooled", "judged", "relevant",
-                        "done", "no text");
+        util_out_printf(&out, "%-12s %8s %8s %8s %7s %8s\n", "topic", "pooled", "judged",
+                        "relevant", "done", "no text");
     util_error err = { 0, "" };
     if (store_pool_text_each(s, no_text_cb, &c, &err) != 0 ||
         store_status_each(s, level, status_cb, &c, &err) != 0) {

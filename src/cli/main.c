@@ -12,7 +12,8 @@ static void usage(FILE *fp)
     fprintf(fp, "usage: trecjudge COMMAND [OPTIONS] [ARGS]\n\ncommands:\n");
     for (size_t i = 0; i < cli_ncommands; i++)
         fprintf(fp, "  %-10s %s\n", cli_commands[i]->name, cli_commands[i]->summary);
-    fprintf(fp, "\n'trecjudge COMMAND --help' describes a command; 'man trecjudge' has the details.\n");
+    fprintf(fp,
+            "\n'trecjudge COMMAND --help' describes a command; 'man trecjudge' has the details.\n");
 }
 
 int main(int argc, char **argv)

@@ -93,7 +93,8 @@ void report_eval_run(report_eval *r, const report_run *run)
             for (size_t q = 0; q < run->ntopics; q++)
                 for (size_t i = 0; i < nv; i++)
                     if (metrics_set_per_topic(s, i)) {
-                        util_out_printf(o, "%s\t%s\t%s\t", run->tag, metrics_set_name(s, i), run->qids[q]);
+                        util_out_printf(o, "%s\t%s\t%s\t", run->tag, metrics_set_name(s, i),
+                                        run->qids[q]);
                         tsv_value(o, metrics_set_kind(s, i), run->per_topic[q * nv + i],
                                   run->strings[q * nv + i]);
                         util_out_char(o, '\n');

@@ -701,7 +701,8 @@ size_t report_live_run_lines(const report_live *l, int width, size_t run, char *
                        t < nt ? l->topics[l->judged[t]].qid : "all");
         for (size_t m = 0; m < l->nv; m++) {
             int w = (int)strlen(l->labels[m]);
-            double v = t < nt ? report_live_topic_value(l, run, t, m) : report_live_value(l, run, m);
+            double v =
+                t < nt ? report_live_topic_value(l, run, t, m) : report_live_value(l, run, m);
             if (run >= l->nruns)
                 len += snprintf(buf + len, cap - (size_t)len, "  %*s ", w < 6 ? 6 : w, "-");
             else if (metrics_set_kind(l->set, m) == METRICS_LONG)

@@ -49,8 +49,9 @@ void report_eval_end(report_eval *r);
 
 /* The leaderboard's measures when none are chosen (-m specs, comma-separated); "%g" is
  * replaced by RBP's persistence p. */
-#define REPORT_LIVE_MEASURES \
-    "map,gm_map,P.10,Rprec,bpref,recip_rank,ndcg_cut.10,rbp.p=%g,rbp_resid.p=%g,err_cut.20,judged.10"
+#define REPORT_LIVE_MEASURES                                                                       \
+    "map,gm_map,P.10,Rprec,bpref,recip_rank,ndcg_cut.10,rbp.p=%g,rbp_resid.p=%g,err_cut.20,"       \
+    "judged.10"
 
 /* A judgment's removal (for report_live_judge). */
 #define REPORT_LIVE_REMOVE (-1000L)

@@ -257,11 +257,13 @@ static void tui_draw_separator(assess_session *a, const tui_layout *l)
             snprintf(state, sizeof state, "%s", it->later ? "set aside" : "not judged");
         const assess_text *d = assess_doc_text(a);
         size_t top = assess_doc_top(a);
-        int pct = d->nlines > (size_t)l->body_h ? (int)((top + (size_t)l->body_h) * 100 / d->nlines) : 100;
-        snprintf(label, sizeof label, " %s (%ld of %zu, %s%s%s) %d%% ", it->docno, cur + 1, n, state,
-                 it->unpooled                   ? ", from search, not pooled"
+        int pct = d->nlines > (size_t)l->body_h ? (int)((top + (size_t)l->body_h) * 100 / d->nlines)
+                                                : 100;
+        snprintf(label, sizeof label, " %s (%ld of %zu, %s%s%s) %d%% ", it->docno, cur + 1, n,
+                 state,
+                 it->unpooled                 ? ", from search, not pooled"
                  : strcmp(it->source, "pool") ? ", found by search"
-                                                : "",
+                                              : "",
                  it->no_text ? ", NO TEXT" : "", pct > 100 ? 100 : pct);
     } else {
         snprintf(label, sizeof label, " no document ");
@@ -289,7 +291,8 @@ static void tui_draw_pool(assess_session *a, const tui_layout *l)
         attr_t at = A_NORMAL;
         if (it->judged) {
             snprintf(mark, sizeof mark, "%ld", it->grade);
-            at = COLOR_PAIR(it->grade >= assess_relevance_level(a) ? PAIR_REL : PAIR_NONREL) | A_BOLD;
+            at = COLOR_PAIR(it->grade >= assess_relevance_level(a) ? PAIR_REL : PAIR_NONREL) |
+                 A_BOLD;
         } else if (it->no_text) {
             /* no text to judge by: the list says so before the document is opened */
             snprintf(mark, sizeof mark, "%s", tui_glyph("\u2205", "!"));
@@ -362,7 +365,9 @@ static void tui_draw_message(assess_session *a, const tui_layout *l)
         size_t first = t.n;
         int cells = 0;
         while (first > 0) {
-            int cw = (t.attr[first - 1] & ASSESS_ATTR_PLACEHOLDER) ? 1 : assess_char_width(t.ch[first - 1]);
+            int cw = (t.attr[first - 1] & ASSESS_ATTR_PLACEHOLDER)
+                         ? 1
+                         : assess_char_width(t.ch[first - 1]);
             if (cells + cw > w)
                 break;
             cells += cw;

@@ -41,4 +41,5 @@ static void report_free(void *data)
     free(data);
 }
 
-const tui_window tui_window_report = { "report", report_init, report_draw, tui_window_key, report_free };
+const tui_window tui_window_report = { "report", report_init, report_draw, tui_window_key,
+                                       report_free };

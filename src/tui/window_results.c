@@ -30,4 +30,5 @@ static void results_free(void *data)
     (void)data;
 }
 
-const tui_window tui_window_results = { "results", results_init, results_draw, tui_window_key, results_free };
+const tui_window tui_window_results = { "results", results_init, results_draw, tui_window_key,
+                                        results_free };
