@@ -1,4 +1,4 @@
-/* assess_private.h: what the files of the assessment session share: the session's state and the helpers one file offers the others. */
+/* assess_private.h: what the session's files share: its state and each file's helpers. */
 /* SPDX-License-Identifier: MIT */
 #ifndef TJ_ASSESS_PRIVATE_H
 #define TJ_ASSESS_PRIVATE_H

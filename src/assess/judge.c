@@ -1,4 +1,4 @@
-/* judge.c: what the session saves: a grade for the document on screen, undo, judge later, notes, and the effects of a committed write. */
+/* judge.c: what the session saves: grades, undo, judge later, notes, a committed write's effect. */
 /* SPDX-License-Identifier: MIT */
 #include "assess/assess_private.h"
 

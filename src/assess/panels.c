@@ -1,4 +1,4 @@
-/* panels.c: the topic and document panels of the session: their text, highlighted terms, languages, wrapping and scrolling. */
+/* panels.c: the topic and document panels: text, marked terms, languages, wrapping, scrolling. */
 /* SPDX-License-Identifier: MIT */
 #include "assess/assess_private.h"
 

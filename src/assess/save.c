@@ -1,4 +1,4 @@
-/* save.c: the session's writes: each tried in one short transaction without waiting for another program's lock, kept pending and retried at each tick. */
+/* save.c: the session's writes: short transactions that never wait, retried at each tick. */
 /* SPDX-License-Identifier: MIT */
 #include "assess/assess_private.h"
 

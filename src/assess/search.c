@@ -1,4 +1,4 @@
-/* search.c: finding text in the document shown, and searching the whole collection for documents the pool missed. */
+/* search.c: finding text in the document shown, and searching the collection for missed ones. */
 /* SPDX-License-Identifier: MIT */
 #include "assess/assess_private.h"
 

@@ -1,4 +1,4 @@
-/* session.c: the assessment session: opening and closing it, its topics, the pool of the topic shown and the document on screen. */
+/* session.c: the assessment session: open and close, its topics, the pool and document shown. */
 /* SPDX-License-Identifier: MIT */
 #include "assess/assess_private.h"
 

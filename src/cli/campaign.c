@@ -1,4 +1,4 @@
-/* campaign.c: what the campaign subcommands share: finding and opening the file, imports in short transactions. */
+/* campaign.c: what the campaign commands share: opening the file, imports, report options. */
 /* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>

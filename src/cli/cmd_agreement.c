@@ -1,4 +1,4 @@
-/* cmd_agreement.c: `trecjudge agreement`: how far assessors who judged the same documents agree (raw agreement, Cohen's and Fleiss' kappa, confusion matrices). */
+/* cmd_agreement.c: `trecjudge agreement`: assessors' agreement (raw, Cohen's, Fleiss' kappa). */
 /* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* cmd_check.c: `trecjudge check`, which verifies a campaign file (SQLite integrity, judgment history). */
+/* cmd_check.c: `trecjudge check`: verifies a campaign file (SQLite integrity, judgment history). */
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 

@@ -1,4 +1,4 @@
-/* cmd_compare.c: `trecjudge compare`: paired significance tests between runs over the judged topics, with corrections for multiple comparisons. */
+/* cmd_compare.c: `trecjudge compare`: paired significance tests between runs, corrected. */
 /* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>

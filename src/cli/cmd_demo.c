@@ -1,4 +1,4 @@
-/* cmd_demo.c: `trecjudge demo`, which builds the bundled demo campaign, pools it and opens the assessment screen. */
+/* cmd_demo.c: `trecjudge demo`: builds the demo campaign, pools it, opens the assessment screen. */
 /* SPDX-License-Identifier: MIT */
 #include <dirent.h>
 #include <errno.h>

@@ -1,4 +1,4 @@
-/* cmd_eval.c: `trecjudge eval`, evaluation of run files against qrels, compatible with trec_eval. */
+/* cmd_eval.c: `trecjudge eval`: run files evaluated against qrels, compatible with trec_eval. */
 /* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdlib.h>

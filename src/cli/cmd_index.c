@@ -1,4 +1,4 @@
-/* cmd_index.c: `trecjudge index`: builds the campaign's search index, or brings it up to date with the documents added since. */
+/* cmd_index.c: `trecjudge index`: builds the campaign's search index or brings it up to date. */
 /* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>

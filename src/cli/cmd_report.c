@@ -1,4 +1,4 @@
-/* cmd_report.c: `trecjudge report`: the live leaderboard of a campaign (or of qrels and run files), its stability, curves and plots; the loader compare shares. */
+/* cmd_report.c: `trecjudge report`: the live leaderboard, its stability, curves and plots. */
 /* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <math.h>

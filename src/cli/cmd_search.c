@@ -1,4 +1,4 @@
-/* cmd_search.c: `trecjudge search`: a TREC run of the campaign's documents for every topic (or one free-text query), optionally stored as a run. */
+/* cmd_search.c: `trecjudge search`: a run of the campaign's documents for its topics or a query. */
 /* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>

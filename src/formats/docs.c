@@ -1,4 +1,4 @@
-/* docs.c: the document collection reader: its buffers and checks, format detection and the entry point (the formats are in docs_*.c). */
+/* docs.c: the collection reader: buffers, checks, format detection (the formats: docs_*.c). */
 /* SPDX-License-Identifier: MIT */
 #include "formats.h"
 #include "docs_private.h"

@@ -1,4 +1,4 @@
-/* docs_sgml.c: the reader of TREC SGML collections (<DOC>, <DOCNO>, <TEXT>), a document at a time. */
+/* docs_sgml.c: the reader of TREC SGML collections (<DOC>, <DOCNO>, <TEXT>), a doc at a time. */
 /* SPDX-License-Identifier: MIT */
 #include "docs_private.h"
 

@@ -1,4 +1,4 @@
-/* formats.h: the public interface of the formats module: strict readers for TREC run and qrels files. */
+/* formats.h: the formats module's interface: strict readers of runs, qrels, topics, documents. */
 /* SPDX-License-Identifier: MIT */
 #ifndef TJ_FORMATS_H
 #define TJ_FORMATS_H

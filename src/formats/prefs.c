@@ -1,4 +1,4 @@
-/* prefs.c: the reader of preference judgments ("qid jg jsg docno level", eval -R prefs) and of qrels read as preferences (-R qrels_prefs). */
+/* prefs.c: the reader of preference judgments (eval -R prefs) and of qrels as preferences. */
 /* SPDX-License-Identifier: MIT */
 #include "formats.h"
 

@@ -1,4 +1,4 @@
-/* topics_xml.c: the reader of XML topics (CLEF, TREC-COVID, CLEF eHealth) with libxml2, no network and bounded entities. */
+/* topics_xml.c: XML topics (CLEF, TREC-COVID, CLEF eHealth) read with libxml2, no network. */
 /* SPDX-License-Identifier: MIT */
 #include "topics_private.h"
 

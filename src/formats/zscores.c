@@ -1,4 +1,4 @@
-/* zscores.c: the strict reader of z-score reference files ("qid measure mean stddev", for eval -Z). */
+/* zscores.c: the strict reader of z-score files ("qid measure mean stddev", for eval -Z). */
 /* SPDX-License-Identifier: MIT */
 #include "formats.h"
 

@@ -1,4 +1,4 @@
-/* measures.c: every per-topic measure (trec_eval's and trecjudge's own), the registry, and summaries. */
+/* measures.c: every per-topic measure (trec_eval's and trecjudge's), the registry, summaries. */
 /* SPDX-License-Identifier: MIT */
 #include "metrics.h"
 

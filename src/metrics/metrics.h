@@ -1,4 +1,4 @@
-/* metrics.h: the public interface of the metrics module: ranking, every measure, and summaries (pure, no I/O). */
+/* metrics.h: the metrics module's interface: ranking, every measure, summaries (pure, no I/O). */
 /* SPDX-License-Identifier: MIT */
 #ifndef TJ_METRICS_H
 #define TJ_METRICS_H

@@ -1,4 +1,4 @@
-/* prefs.c: preference judgments (trec_eval's -R prefs and -R qrels_prefs): counts of preferences a ranking fulfils, and the prefs_* measures. */
+/* prefs.c: preference judgments (-R prefs): preferences a ranking fulfils, the prefs_* measures. */
 /* SPDX-License-Identifier: MIT */
 #include "metrics.h"
 

@@ -1,4 +1,4 @@
-/* stats.c: distributions, paired significance tests, multiple-comparison correction and assessor agreement (pure). */
+/* stats.c: distributions, paired tests, multiple-comparison corrections, agreement (pure). */
 /* SPDX-License-Identifier: MIT */
 #include "metrics.h"
 

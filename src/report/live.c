@@ -1,4 +1,4 @@
-/* live.c: the live leaderboard: every measure of every run over the judged topics, recomputed one topic at a time as judgments arrive. */
+/* live.c: the live leaderboard: every measure of every run, updated topic by topic as judged. */
 /* SPDX-License-Identifier: MIT */
 #include "report.h"
 

@@ -1,4 +1,4 @@
-/* report.h: the public interface of the report module: evaluation results as trec_eval text, TSV or JSON. */
+/* report.h: the report module's interface: eval's output, live reports, tables, plots, HTML. */
 /* SPDX-License-Identifier: MIT */
 #ifndef TJ_REPORT_H
 #define TJ_REPORT_H

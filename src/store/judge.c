@@ -1,4 +1,4 @@
-/* judge.c: what judge, status, pool and backup ask of the campaign: pool membership, pooled documents without text, the online backup. */
+/* judge.c: what judge, status, pool and backup ask: pool membership, text missing, the backup. */
 /* SPDX-License-Identifier: MIT */
 #include "store_private.h"
 

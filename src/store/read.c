@@ -1,4 +1,4 @@
-/* read.c: the store's read side shared by pool, assess, report and search: topics, fields, rankings, documents, pool, scale. */
+/* read.c: the store's shared reads: topics, fields, rankings, documents, pool, scale. */
 /* SPDX-License-Identifier: MIT */
 #include "store_private.h"
 

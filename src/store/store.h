@@ -1,4 +1,4 @@
-/* store.h: the public interface of the store module: one SQLite file per campaign (the only place with SQL). */
+/* store.h: the store module's interface: one SQLite file per campaign (the only SQL). */
 /* SPDX-License-Identifier: MIT */
 #ifndef TJ_STORE_H
 #define TJ_STORE_H

@@ -1,4 +1,4 @@
-/* frame.c: what the judging and results screens share: the layout, the status line, topic panel, pool list, legend and message line, and safe drawing of text. */
+/* frame.c: what the judging and results screens share: layout, status, panels, safe drawing. */
 /* SPDX-License-Identifier: MIT */
 #include "tui/tui_private.h"
 

@@ -1,4 +1,4 @@
-/* tui.c: the assessment screen's terminal: setup and restore, signals, the key loop, and the screen shown for each mode of the session. */
+/* tui.c: the screen's terminal: setup and restore, signals, the key loop, a screen per mode. */
 /* SPDX-License-Identifier: MIT */
 #include "tui/tui_private.h"
 

@@ -1,4 +1,4 @@
-/* window_help.c: the help screen: the session's key table (grade keys first), and the keys no grade may use. */
+/* window_help.c: the help screen: the session's key table, and the keys no grade may use. */
 /* SPDX-License-Identifier: MIT */
 #include "tui/tui_private.h"
 

@@ -1,4 +1,4 @@
-/* window_results.c: the results of a search over the whole collection, in place of the document panel; Enter opens one. */
+/* window_results.c: a collection search's results in place of the document; Enter opens one. */
 /* SPDX-License-Identifier: MIT */
 #include "tui/tui_private.h"
 

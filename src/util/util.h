@@ -1,4 +1,4 @@
-/* util.h: the public interface of the util module (errors, memory, hashing, number parsing, output, progress, UTF-8, names). */
+/* util.h: the util module's interface: errors, memory, hashing, parsing, output, UTF-8, names. */
 /* SPDX-License-Identifier: MIT */
 #ifndef TJ_UTIL_H
 #define TJ_UTIL_H
