@@ -1,4 +1,4 @@
-/* test_metrics.c: cmocka unit tests of the metrics module: textbook examples, ranking, measure sets. */
+/* test_metrics.c: unit tests of metrics: textbook examples, ranking, measure sets. */
 /* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -165,8 +165,10 @@ static void test_set_graded_example(void **state)
     metrics_params p;
     metrics_params_init(&p);
     metrics_topic t = make_topic(graded_run, 10, levels, 4, 1);
-    static const char *const specs[] = { "ndcg_jk_cut.10", "dcg_jk_cut.10", "ndcg_cut.10",
-                                         "cg_cut.10", "ncg_cut.10", "err_cut.3", "rbp.p=0.8", NULL };
+    static const char *const specs[] = { "ndcg_jk_cut.10", "dcg_jk_cut.10",
+                                         "ndcg_cut.10",    "cg_cut.10",
+                                         "ncg_cut.10",     "err_cut.3",
+                                         "rbp.p=0.8",      NULL };
     metrics_set *s = make_set(specs);
     double v[64];
     char *str[64];
@@ -174,7 +176,8 @@ static void test_set_graded_example(void **state)
     assert_float_equal(value_of(s, v, "dcg_jk_cut_10"), 5.2976, EPS);
     assert_float_equal(value_of(s, v, "ndcg_jk_cut_10"), 0.5194, EPS);
     assert_float_equal(value_of(s, v, "cg_cut_10"), 8.0, 1e-12);
-    assert_float_equal(value_of(s, v, "ncg_cut_10"), 8.0 / 15.0, 1e-12); /* ideal CG: 3+3+2+2+2+1+1+1 */
+    assert_float_equal(value_of(s, v, "ncg_cut_10"), 8.0 / 15.0,
+                       1e-12); /* ideal CG: 3+3+2+2+2+1+1+1 */
     assert_float_equal(value_of(s, v, "err_cut_3"), metrics_err(graded_run, 10, 3, 3), 1e-12);
     /* trec_eval's rbp scales the grades 0..3 to 0..1. */
     assert_float_equal(value_of(s, v, "rbp_p=0.8"), metrics_rbp(graded_run, 10, 10, 0.8, 3), 1e-12);
@@ -281,7 +284,8 @@ static void test_select_errors(void **state)
     assert_true(metrics_set_empty(s));
     metrics_set_free(&s);
 
-    static const char *const bad[] = { "P.0", "P.5,5", "utility.1,2", "ndcg.1", "iprec_at_recall..5,.5" };
+    static const char *const bad[] = { "P.0", "P.5,5", "utility.1,2", "ndcg.1",
+                                       "iprec_at_recall..5,.5" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         s = metrics_set_new();
         assert_int_equal(metrics_set_select(s, bad[i], &me), 0);
@@ -362,7 +366,8 @@ static void test_avgjg(void **state)
     t.ngroups = 2;
     metrics_params p;
     metrics_params_init(&p);
-    static const char *const specs[] = { "qrels_jg", "P_avgjg.1,2", "Rprec_mult_avgjg.0.5,1", NULL };
+    static const char *const specs[] = { "qrels_jg", "P_avgjg.1,2", "Rprec_mult_avgjg.0.5,1",
+                                         NULL };
     metrics_set *s = make_set(specs);
     util_error me = { 0, "" };
     assert_int_equal(metrics_set_check_qrels(s, 1, &me), 0);
@@ -427,7 +432,10 @@ static void test_prefs_classes(void **state)
 {
     (void)state;
     static const metrics_pref prefs[] = {
-        { "a", "0", "A", 2.0 }, { "a", "0", "B", 1.0 }, { "a", "0", "C", 0.0 }, { "a", "0", "D", 0.0 },
+        { "a", "0", "A", 2.0 },
+        { "a", "0", "B", 1.0 },
+        { "a", "0", "C", 0.0 },
+        { "a", "0", "D", 0.0 },
     };
     metrics_doc docs[] = { { 1.0, "D", 0 }, { 3.0, "A", 0 }, { 4.0, "C", 0 }, { 2.0, "X", 0 } };
     metrics_params p;
@@ -469,7 +477,10 @@ static void test_prefs_subgroups(void **state)
 {
     (void)state;
     static const metrics_pref prefs[] = {
-        { "u", "s1", "A", 2.0 }, { "u", "s1", "B", 1.0 }, { "u", "s2", "B", 2.0 }, { "u", "s2", "C", 1.0 },
+        { "u", "s1", "A", 2.0 },
+        { "u", "s1", "B", 1.0 },
+        { "u", "s2", "B", 2.0 },
+        { "u", "s2", "C", 1.0 },
     };
     metrics_doc docs[] = { { 1.0, "B", 0 }, { 2.0, "C", 0 }, { 3.0, "A", 0 } };
     metrics_params p;
@@ -486,7 +497,10 @@ static void test_prefs_subgroups(void **state)
     metrics_prefs_free(&pr);
 
     static const metrics_pref bad[] = {
-        { "u", "s1", "A", 2.0 }, { "u", "s1", "B", 1.0 }, { "u", "s2", "B", 2.0 }, { "u", "s2", "A", 1.0 },
+        { "u", "s1", "A", 2.0 },
+        { "u", "s1", "B", 1.0 },
+        { "u", "s2", "B", 2.0 },
+        { "u", "s2", "A", 1.0 },
     };
     assert_int_equal(metrics_prefs_count(bad, 4, docs, 3, &p, &pr, &me), -1);
     assert_string_equal(me.msg, "inconsistent preferences in judgment group 'u'");

@@ -1,4 +1,4 @@
-/* test_report_live.c: cmocka unit tests of the live report: values by hand, incremental equals rebuilt, ordering, drill-down, stability, text lines, curves, tables. */
+/* test_report_live.c: unit tests of the live report: by hand, incremental, tables. */
 /* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -132,7 +132,8 @@ static void test_incremental_equals_rebuild(void **state)
         for (int tt = 0; tt < TOPICS; tt++)
             for (int dd = 0; dd < POOL; dd++)
                 if (judged[tt][dd] != -1)
-                    report_live_judge(all, qid[tt], docno[dd], judged[tt][dd] == -2 ? -1 : judged[tt][dd]);
+                    report_live_judge(all, qid[tt], docno[dd],
+                                      judged[tt][dd] == -2 ? -1 : judged[tt][dd]);
         /* rankings after judgments, and again in another run order: no difference */
         metrics_rng again;
         metrics_rng_seed(&again, 11);

@@ -1,4 +1,4 @@
-/* test_util.c: cmocka unit tests of the util module (number parsing, formatting, hashing, the string map, output). */
+/* test_util.c: unit tests of util: parsing, formatting, hashing, maps, output, JSON. */
 /* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -169,7 +169,8 @@ static void test_utf8(void **state)
             assert_int_equal(util_utf8_decode((const unsigned char *)out, n - 1, &cp), 0);
     }
     /* overlong, surrogate, past U+10FFFF, stray continuation, bad continuation */
-    const char *bad[] = { "\xc0\x80", "\xe0\x80\x80", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\x80", "\xe4\x41\x41" };
+    const char *bad[] = { "\xc0\x80",         "\xe0\x80\x80", "\xed\xa0\x80",
+                          "\xf4\x90\x80\x80", "\x80",         "\xe4\x41\x41" };
     /* the maximal ill-formed subparts Unicode's recommended practice replaces (one U+FFFD
      * each): C0 alone, E0 alone (80 is not a second byte of it), ED alone, F4 alone,
      * the stray 80, E4 before A */
