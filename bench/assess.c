@@ -54,8 +54,8 @@ int main(int argc, char **argv)
     if (store_create(path, &s, &err) != 0 || store_begin(s, &err) != 0 ||
         store_topic_id(s, "B1", 1, &topic, &err) < 0 ||
         store_topic_field_set(s, topic, "title", "en", "honey bee colony losses", &err) != 0 ||
-        store_topic_field_set(s, topic, "description", "en", "Why do hives die in winter?", &err) !=
-            0 ||
+        store_topic_field_set(s, topic, "description", "en", "Why do hives die in winter?",
+                              &err) != 0 ||
         store_import_add(s, "docs", "gen", "x", 1, &imp, &err) != 0)
         die(err.msg);
     /* one document of 1 MB: paragraphs of words, some of them the topic's, some CJK */
