@@ -130,8 +130,8 @@ int cli_judge(int argc, char **argv)
         status = err.code ? err.code : UTIL_EXIT_SYSTEM;
     } else if (batch) {
         status = judge_batch(&c);
-    } else if (campaign_judge_one(&c, argv[optind], argv[optind + 1], argv[optind + 2], &err) !=
-               0) {
+    } else if (campaign_judge_one(&c, argv[optind], argv[optind + 1], argv[optind + 2],
+                                  &err) != 0) {
         util_warn("judge: %s", err.msg);
         status = err.code ? err.code : UTIL_EXIT_SYSTEM;
     }
