@@ -1,4 +1,4 @@
-/* test_stats.c: cmocka unit tests of the statistics of the metrics module: distributions, paired tests, corrections, agreement, rank correlation. */
+/* test_stats.c: unit tests of the statistics: distributions, tests, corrections, agreement. */
 /* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
