@@ -1,4 +1,4 @@
-/* assess.c: benchmark of the assessment screen: key press to finished redraw on a 1 MB document, and judgments saved (committed and synced). */
+/* assess.c: benchmark of the assessment screen: key to redraw on a 1 MB document, saves. */
 /* SPDX-License-Identifier: MIT */
 #include <locale.h>
 #include <stdio.h>
@@ -27,7 +27,8 @@ static void report(const char *what, double *ms, size_t n, double target)
 {
     qsort(ms, n, sizeof *ms, cmp_double);
     double p50 = ms[n / 2], p99 = ms[(size_t)((double)n * 0.99)], max = ms[n - 1];
-    printf("%-44s n=%-5zu p50 %7.3f ms  p99 %7.3f ms  max %7.3f ms  target %4.0f ms  p99/target %.2f\n",
+    printf("%-44s n=%-5zu p50 %7.3f ms  p99 %7.3f ms  max %7.3f ms  target %4.0f ms  p99/target "
+           "%.2f\n",
            what, n, p50, p99, max, target, p99 / target);
 }
 
@@ -53,7 +54,8 @@ int main(int argc, char **argv)
     if (store_create(path, &s, &err) != 0 || store_begin(s, &err) != 0 ||
         store_topic_id(s, "B1", 1, &topic, &err) < 0 ||
         store_topic_field_set(s, topic, "title", "en", "honey bee colony losses", &err) != 0 ||
-        store_topic_field_set(s, topic, "description", "en", "Why do hives die in winter?", &err) != 0 ||
+        store_topic_field_set(s, topic, "description", "en", "Why do hives die in winter?",
+                              &err) != 0 ||
         store_import_add(s, "docs", "gen", "x", 1, &imp, &err) != 0)
         die(err.msg);
     /* one document of 1 MB: paragraphs of words, some of them the topic's, some CJK */
@@ -141,7 +143,8 @@ int main(int argc, char **argv)
     double t0 = now_ms();
     for (const char *k = "/varroa\r"; *k; k++)
         assess_key(a, *k == '\r' ? ASSESS_KEY_ENTER : *k, t0 / 1e3, &err);
-    printf("find 'varroa' in the 1 MB document: %.3f ms (%s)\n", now_ms() - t0, assess_message(a, NULL));
+    printf("find 'varroa' in the 1 MB document: %.3f ms (%s)\n", now_ms() - t0,
+           assess_message(a, NULL));
     size_t nkeys = 2000;
     double *ms = util_malloc(nkeys * sizeof *ms);
     for (size_t i = 0; i < nkeys; i++) {

@@ -1,4 +1,4 @@
-/* gen_eval_data.c: writes deterministic synthetic TREC qrels and run files for the `trecjudge eval` benchmark (bench/eval.sh). */
+/* gen_eval_data.c: deterministic synthetic qrels and runs for the eval benchmark (eval.sh). */
 /* SPDX-License-Identifier: MIT */
 
 /*

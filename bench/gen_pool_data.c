@@ -1,4 +1,4 @@
-/* gen_pool_data.c: writes deterministic synthetic TREC run files for the pooling benchmark (bench/pool.sh). */
+/* gen_pool_data.c: deterministic synthetic runs for the pooling benchmark (bench/pool.sh). */
 /* SPDX-License-Identifier: MIT */
 
 /*

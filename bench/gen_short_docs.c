@@ -1,4 +1,4 @@
-/* gen_short_docs.c: writes a deterministic synthetic collection of short documents (TSV) and queries for bench/search.sh. */
+/* gen_short_docs.c: a deterministic collection of short documents and queries for search.sh. */
 /* SPDX-License-Identifier: MIT */
 
 /*

@@ -1,4 +1,4 @@
-/* pool_read.c: reads run files with the project's run reader and does nothing else: the read time that bench/pool.sh compares `trecjudge pool` with. */
+/* pool_read.c: only reads run files with the run reader: the time bench/pool.sh compares with. */
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* search_query.c: times index_query on each query of a file against a campaign's index; prints the median, p99 and mean latency. */
+/* search_query.c: times index_query on a file's queries: median, p99 and mean latency. */
 /* SPDX-License-Identifier: MIT */
 
 /*

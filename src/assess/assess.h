@@ -1,4 +1,4 @@
-/* assess.h: the public interface of the assessment session: what is shown, what each key does, what is saved (no curses). */
+/* assess.h: the assessment session's interface: what is shown, what keys do, what is saved. */
 /* SPDX-License-Identifier: MIT */
 #ifndef TJ_ASSESS_H
 #define TJ_ASSESS_H

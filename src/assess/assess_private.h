@@ -1,4 +1,4 @@
-/* assess_private.h: what the files of the assessment session share: the session's state and the helpers one file offers the others. */
+/* assess_private.h: what the session's files share: its state and each file's helpers. */
 /* SPDX-License-Identifier: MIT */
 #ifndef TJ_ASSESS_PRIVATE_H
 #define TJ_ASSESS_PRIVATE_H
@@ -126,7 +126,8 @@ struct assess_session {
  * bits), or -1 when a save failed (err set). */
 
 /* session.c: topics, the pool, the document shown */
-void assess_say(assess_session *a, int error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void assess_say(assess_session *a, int error, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 void assess_add_item(assess_session *a, const char *docno, const char *source);
 void assess_index_items(assess_session *a);
 long assess_find_item(const assess_session *a, const char *docno);

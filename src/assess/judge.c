@@ -1,4 +1,4 @@
-/* judge.c: what the session saves: a grade for the document on screen, undo, judge later, notes, and the effects of a committed write. */
+/* judge.c: what the session saves: grades, undo, judge later, notes, a committed write's effect. */
 /* SPDX-License-Identifier: MIT */
 #include "assess/assess_private.h"
 
@@ -19,7 +19,8 @@ int assess_judge(assess_session *a, long grade, int key, double now, util_error 
         char k[8] = "";
         util_utf8_encode((uint32_t)key, k);
         a->confirm = key;
-        assess_say(a, 1, "%s has no text in the campaign: press %s again to judge it anyway.", it->docno, k);
+        assess_say(a, 1, "%s has no text in the campaign: press %s again to judge it anyway.",
+                   it->docno, k);
         return 0;
     }
     a->confirm = 0;
@@ -27,9 +28,14 @@ int assess_judge(assess_session *a, long grade, int key, double now, util_error 
     it = &a->items[a->cur];
     assess_pending_clear(a);
     /* a document opened from a collection search joins the pool when it is judged */
-    a->pending = (pending){ .kind = WRITE_JUDGE, .topic = a->cur_topic, .docno = util_strdup(it->docno),
-                            .grade = grade, .seconds = it->seconds, .wall = it->wall,
-                            .note = it->note ? util_strdup(it->note) : NULL, .pool = it->unpooled,
+    a->pending = (pending){ .kind = WRITE_JUDGE,
+                            .topic = a->cur_topic,
+                            .docno = util_strdup(it->docno),
+                            .grade = grade,
+                            .seconds = it->seconds,
+                            .wall = it->wall,
+                            .note = it->note ? util_strdup(it->note) : NULL,
+                            .pool = it->unpooled,
                             .position = (int64_t)a->nitems + 1000000 };
     return assess_write_start(a, now, err);
 }
@@ -78,8 +84,9 @@ static int judge_done(assess_session *a, double now, util_error *err)
             assess_say(a, 0, "%s Topic %s is done: t goes to the next topic.", saved,
                 a->topics[a->cur_topic].qid);
         else
-            assess_say(a, 0, "%s The judging budget of topic %s is spent: t goes to the next topic.",
-                saved, a->topics[a->cur_topic].qid);
+            assess_say(a, 0,
+                       "%s The judging budget of topic %s is spent: t goes to the next topic.",
+                       saved, a->topics[a->cur_topic].qid);
         return ASSESS_CHANGED_JUDGED;
     }
     if (assess_show_item(a, next, now, err) < 0)
@@ -227,7 +234,10 @@ int assess_note(assess_session *a, const char *text, double now, util_error *err
         return 0;
     }
     assess_pending_clear(a);
-    a->pending = (pending){ .kind = WRITE_NOTE, .topic = a->cur_topic, .docno = util_strdup(it->docno),
-                            .grade = it->grade, .note = util_strdup(text) };
+    a->pending = (pending){ .kind = WRITE_NOTE,
+                            .topic = a->cur_topic,
+                            .docno = util_strdup(it->docno),
+                            .grade = it->grade,
+                            .note = util_strdup(text) };
     return assess_write_start(a, now, err);
 }

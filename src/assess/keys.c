@@ -1,4 +1,4 @@
-/* keys.c: the screen's key table (key, handler, help, legend, man page text) and the dispatch of each key by mode; handlers return what changed. */
+/* keys.c: the key table (key, handler, help, legend, man text) and each key's dispatch by mode. */
 /* SPDX-License-Identifier: MIT */
 #include "assess/assess_private.h"
 
@@ -241,15 +241,19 @@ static const struct fixed_key {
       { key_help }, 1 },
     { { "q", "quit (all is saved)", "quit", 0, { 'q' },
         "quit. Ctrl\\-C (on every screen: help, report, search results, a prompt, while a save\n"
-        "waits), SIGTERM and SIGHUP also end the session; the terminal is restored in every case." },
+        "waits), SIGTERM and SIGHUP also end the session; the terminal is restored in every "
+        "case." },
       { key_quit }, 0 },
     { { "Tab ]", "next unjudged document", "next", 0, { ASSESS_KEY_TAB, ']' }, NULL },
       { key_unjudged, key_unjudged }, 0 },
-    { { "S-Tab [", "previous unjudged", NULL, 0, { ASSESS_KEY_BTAB, '[' }, "previous unjudged document." },
+    { { "S-Tab [", "previous unjudged", NULL, 0, { ASSESS_KEY_BTAB, '[' },
+        "previous unjudged document." },
       { key_unjudged, key_unjudged }, 0 },
-    { { "\u2192 .", "next document in pool", NULL, 0, { ASSESS_KEY_RIGHT, '.' }, "next document in the pool." },
+    { { "\u2192 .", "next document in pool", NULL, 0, { ASSESS_KEY_RIGHT, '.' },
+        "next document in the pool." },
       { key_doc, key_doc }, 0 },
-    { { "\u2190 ,", "previous document", NULL, 0, { ASSESS_KEY_LEFT, ',' }, "previous document in the pool." },
+    { { "\u2190 ,", "previous document", NULL, 0, { ASSESS_KEY_LEFT, ',' },
+        "previous document in the pool." },
       { key_doc, key_doc }, 0 },
     { { "u", "undo the last judgment", "undo", 0, { 'u' },
         "undo the last judgment of the session (a first judgment is withdrawn; a revision\n"
@@ -262,24 +266,30 @@ static const struct fixed_key {
         "a note on the document's judgment (kept with the judgment; before the document\n"
         "is judged, it is saved with its grade)." },
       { key_note }, 0 },
-    { { "j \u2193  k \u2191", "scroll a line", NULL, 0, { 'j', ASSESS_KEY_DOWN, 'k', ASSESS_KEY_UP },
+    { { "j \u2193  k \u2191", "scroll a line", NULL, 0,
+        { 'j', ASSESS_KEY_DOWN, 'k', ASSESS_KEY_UP },
         "scroll the document a line." },
       { key_line, key_line, key_line, key_line }, 1 },
     { { "Spc PgDn b PgUp", "scroll a page", NULL, 0, { ' ', ASSESS_KEY_PGDN, 'b', ASSESS_KEY_PGUP },
         "scroll the document a page (Spc is the space bar)." },
       { key_page, key_page, key_page, key_page }, 1 },
-    { { "g Home  G End", "top / end of document", NULL, 0, { 'g', ASSESS_KEY_HOME, 'G', ASSESS_KEY_END },
+    { { "g Home  G End", "top / end of document", NULL, 0,
+        { 'g', ASSESS_KEY_HOME, 'G', ASSESS_KEY_END },
         "the top / the end of the document." },
       { key_ends, key_ends, key_ends, key_ends }, 1 },
-    { { "/", "find in the document", "find", 0, { '/' }, "find text in the document (case\\-insensitive)." },
+    { { "/", "find in the document", "find", 0, { '/' },
+        "find text in the document (case\\-insensitive)." },
       { key_find }, 1 },
-    { { "n  N", "next / previous match", NULL, 0, { 'n', 'N' }, NULL }, { key_match, key_match }, 1 },
-    { { "h  H", "next / previous term", NULL, 0, { 'h', 'H' }, "next / previous passage with topic terms." },
+    { { "n  N", "next / previous match", NULL, 0, { 'n', 'N' }, NULL },
+      { key_match, key_match }, 1 },
+    { { "h  H", "next / previous term", NULL, 0, { 'h', 'H' },
+        "next / previous passage with topic terms." },
       { key_term, key_term }, 1 },
     { { "D", "highlight description", NULL, 0, { 'D' },
         "highlight the terms of the description too (again: the title's only)." },
       { key_desc }, 1 },
-    { { "L", "next topic language", "lang", 0, { 'L' }, "the topic's next language." }, { key_lang }, 1 },
+    { { "L", "next topic language", "lang", 0, { 'L' }, "the topic's next language." },
+      { key_lang }, 1 },
     { { "J  K", "scroll the topic", NULL, 0, { 'J', 'K' },
         "scroll the topic panel (its last line says how many lines follow)." },
       { key_topic_scroll, key_topic_scroll }, 1 },
@@ -287,7 +297,8 @@ static const struct fixed_key {
         "the whole topic on the screen (any key returns)." },
       { key_whole_topic }, 1 },
     { { ":", "go to a docno", NULL, 0, { ':' }, "go to a docno of the pool." }, { key_jump }, 0 },
-    { { "t  T", "next / previous topic", "topic", 0, { 't', 'T' }, NULL }, { key_topic, key_topic }, 0 },
+    { { "t  T", "next / previous topic", "topic", 0, { 't', 'T' }, NULL },
+      { key_topic, key_topic }, 0 },
     { { "S", "search the collection", "search", 0, { 'S' },
         "search the whole collection for documents the pool missed (see\n"
         ".BR \"Search while judging\" )." },
@@ -357,8 +368,8 @@ static void roff_keys(FILE *out, const char *keys)
 {
     static const struct {
         const char *utf8, *roff;
-    } special[] = { { "\u2192", "\\(->" }, { "\u2190", "\\(<-" }, { "\u2193", "\\(da" }, { "\u2191", "\\(ua" },
-                    { "-", "\\-" }, { "\\", "\\e" } };
+    } special[] = { { "\u2192", "\\(->" }, { "\u2190", "\\(<-" }, { "\u2193", "\\(da" },
+                    { "\u2191", "\\(ua" }, { "-", "\\-" }, { "\\", "\\e" } };
     const size_t nspecial = sizeof special / sizeof *special;
     for (const char *p = keys; *p != '\0';) {
         size_t k = 0;
@@ -400,7 +411,8 @@ char *assess_keys_roff(void)
  * what cannot be a character). */
 static size_t utf8_encode(long c, char *out)
 {
-    if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) || (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
+    if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) || (c >= 0xd800 && c <= 0xdfff) ||
+        c > 0x10ffff)
         return 0;
     return util_utf8_encode((uint32_t)c, out);
 }
@@ -437,9 +449,9 @@ static void fix_grade_keys(assess_session *a)
                     digit[0] = '\0';
         }
         char one[200];
-        snprintf(one, sizeof one, "%sgrade key '%s' is the screen's '%s' key: %s%s%s", said[0] ? "; " : "",
-                 a->grades[i].key, what, digit[0] ? "press " : "", digit[0] ? digit : "no key gives",
-                 digit[0] ? " for it" : " it here");
+        snprintf(one, sizeof one, "%sgrade key '%s' is the screen's '%s' key: %s%s%s",
+                 said[0] ? "; " : "", a->grades[i].key, what, digit[0] ? "press " : "",
+                 digit[0] ? digit : "no key gives", digit[0] ? " for it" : " it here");
         if (strlen(said) + strlen(one) < sizeof said)
             strcat(said, one);
         free(a->grades[i].key);
@@ -457,8 +469,12 @@ void assess_build_keys(assess_session *a)
     a->nkeys = 0;
     for (size_t i = 0; i < a->ngrades; i++)
         if (a->grades[i].key[0] != '\0')
-            a->keys[a->nkeys++] = (assess_keyinfo){ a->grades[i].key, a->grades[i].label, a->grades[i].label, 1,
-                                                    { key_char(a->grades[i].key) }, NULL };
+            a->keys[a->nkeys++] = (assess_keyinfo){ a->grades[i].key,
+                                                    a->grades[i].label,
+                                                    a->grades[i].label,
+                                                    1,
+                                                    { key_char(a->grades[i].key) },
+                                                    NULL };
     for (size_t i = 0; i < NFIXED; i++)
         if (fixed_keys[i].fn[0] != key_report || a->report_allowed)
             a->keys[a->nkeys++] = fixed_keys[i].info;
@@ -495,7 +511,8 @@ static int finish_input(assess_session *a, double now, util_error *err)
             break;
         long i = assess_find_item(a, text);
         if (i < 0)
-            assess_say(a, 1, "%s is not in the pool of topic %s.", text, a->topics[a->cur_topic].qid);
+            assess_say(a, 1, "%s is not in the pool of topic %s.", text,
+                       a->topics[a->cur_topic].qid);
         else
             rc = assess_show_item(a, i, now, err);
         break;
@@ -552,9 +569,10 @@ static int may_leave(assess_session *a, int key)
         return 1;
     }
     a->confirm = key;
-    assess_say(a, 1, "%zu note%s wait%s for a judgment and would be lost: judge %s, or press %c again.",
-               waiting, waiting == 1 ? "" : "s", waiting == 1 ? "s" : "", waiting == 1 ? "it" : "them",
-               key == ASSESS_KEY_INTERRUPT ? 'q' : key);
+    assess_say(a, 1,
+               "%zu note%s wait%s for a judgment and would be lost: judge %s, or press %c again.",
+               waiting, waiting == 1 ? "" : "s", waiting == 1 ? "s" : "",
+               waiting == 1 ? "it" : "them", key == ASSESS_KEY_INTERRUPT ? 'q' : key);
     return 0;
 }
 
@@ -632,7 +650,8 @@ void assess_compose(assess_session *a)
     if (a->waiting[0] == '\0')
         snprintf(a->display, sizeof a->display, "%s", a->message);
     else
-        snprintf(a->display, sizeof a->display, "%s%s%s", a->waiting, a->message[0] ? " " : "", a->message);
+        snprintf(a->display, sizeof a->display, "%s%s%s", a->waiting, a->message[0] ? " " : "",
+                 a->message);
 }
 
 /* A failed save says so, unless the handler said why already. */
@@ -705,8 +724,8 @@ void assess_keys_ignored(assess_session *a, size_t n)
         return;
     char one[200];
     const char *docno = a->cur >= 0 ? a->items[a->cur].docno : "the document";
-    snprintf(one, sizeof one, "%s%zu key%s typed before %s was shown %s ignored.", a->message[0] ? " " : "", n,
-             n == 1 ? "" : "s", docno, n == 1 ? "was" : "were");
+    snprintf(one, sizeof one, "%s%zu key%s typed before %s was shown %s ignored.",
+             a->message[0] ? " " : "", n, n == 1 ? "" : "s", docno, n == 1 ? "was" : "were");
     if (strlen(a->message) + strlen(one) < sizeof a->message)
         strcat(a->message, one);
     assess_compose(a);

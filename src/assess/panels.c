@@ -1,4 +1,4 @@
-/* panels.c: the topic and document panels of the session: their text, highlighted terms, languages, wrapping and scrolling. */
+/* panels.c: the topic and document panels: text, marked terms, languages, wrapping, scrolling. */
 /* SPDX-License-Identifier: MIT */
 #include "assess/assess_private.h"
 
@@ -88,8 +88,10 @@ static void reflow(char *text, size_t len)
         size_t j = i + 1;
         if (j < len && text[j] == '\r')
             j++;
-        int blank_before = i > 0 && (text[i - 1] == '\n' || (text[i - 1] == '\r' && i > 1 && text[i - 2] == '\n'));
-        if (j < len && text[j] != '\n' && text[j] != ' ' && text[j] != '\t' && !blank_before && i > 0) {
+        int blank_before =
+            i > 0 && (text[i - 1] == '\n' || (text[i - 1] == '\r' && i > 1 && text[i - 2] == '\n'));
+        if (j < len && text[j] != '\n' && text[j] != ' ' && text[j] != '\t' && !blank_before &&
+            i > 0) {
             text[i] = ' ';
             if (text[i - 1] == '\r')
                 text[i - 1] = ' ';
@@ -136,10 +138,12 @@ int assess_build_doc_text(assess_session *a, util_error *err)
     a->items[a->cur].no_text = found == 0;
     if (found == 0) {
         char missing[256];
-        snprintf(missing, sizeof missing, " NO TEXT: %s is not in the campaign's collection ", it->docno);
+        snprintf(missing, sizeof missing, " NO TEXT: %s is not in the campaign's collection ",
+                 it->docno);
         assess_text_add(t, missing, strlen(missing), ASSESS_ATTR_WARNING | ASSESS_ATTR_HEADING);
-        const char *more = "\n\nIts text was never imported (trecjudge docs import): only its docno can be "
-                           "judged here. A grade key asks to be pressed again before it judges it.";
+        const char *more =
+            "\n\nIts text was never imported (trecjudge docs import): only its docno can be "
+            "judged here. A grade key asks to be pressed again before it judges it.";
         assess_text_add(t, more, strlen(more), 0);
     } else {
         if (title != NULL && title[0] != '\0') {

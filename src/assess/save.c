@@ -1,4 +1,4 @@
-/* save.c: the session's writes: each tried in one short transaction without waiting for another program's lock, kept pending and retried at each tick. */
+/* save.c: the session's writes: short transactions that never wait, retried at each tick. */
 /* SPDX-License-Identifier: MIT */
 #include "assess/assess_private.h"
 
@@ -72,10 +72,12 @@ static int write_try(assess_session *a, util_error *err)
             rc = store_set_aside_set(a->s, tid, p->docno, a->assessor_id, 1, err);
             break;
         case WRITE_NOTE:
-            rc = store_judgment_set(a->s, tid, p->docno, a->assessor_id, p->grade, NULL, 0, p->note, err);
+            rc = store_judgment_set(a->s, tid, p->docno, a->assessor_id, p->grade, NULL, 0, p->note,
+                                    err);
             break;
         case WRITE_UNDO:
-            rc = p->had ? store_judgment_set(a->s, tid, p->docno, a->assessor_id, p->grade, NULL, 0, NULL, err)
+            rc = p->had ? store_judgment_set(a->s, tid, p->docno, a->assessor_id, p->grade, NULL, 0,
+                                             NULL, err)
                         : store_judgment_withdraw(a->s, tid, p->docno, a->assessor_id, "undo", err);
             break;
         case WRITE_POOL:
@@ -137,8 +139,8 @@ void assess_say_waiting(assess_session *a, double now)
         snprintf(ignored, sizeof ignored, " %zu key%s typed while saving %s ignored.", p->ignored,
                  p->ignored == 1 ? "" : "s", p->ignored == 1 ? "was" : "were");
     snprintf(a->waiting, sizeof a->waiting,
-             "%s: waiting for the campaign's write lock (another program is writing) %.1f s.%s%s", what,
-             waited, ignored, p->quit ? " Not saved yet: q again quits without it." : "");
+             "%s: waiting for the campaign's write lock (another program is writing) %.1f s.%s%s",
+             what, waited, ignored, p->quit ? " Not saved yet: q again quits without it." : "");
 }
 
 int assess_write_step(assess_session *a, double now, util_error *err)
@@ -161,8 +163,9 @@ int assess_write_step(assess_session *a, double now, util_error *err)
     if (now - p.since >= 0.5)
         snprintf(after, sizeof after, " It waited %.1f s for the write lock.", now - p.since);
     if (p.ignored > 0)
-        snprintf(after + strlen(after), sizeof after - strlen(after), " %zu key%s typed while saving %s ignored.",
-                 p.ignored, p.ignored == 1 ? "" : "s", p.ignored == 1 ? "was" : "were");
+        snprintf(after + strlen(after), sizeof after - strlen(after),
+                 " %zu key%s typed while saving %s ignored.", p.ignored, p.ignored == 1 ? "" : "s",
+                 p.ignored == 1 ? "was" : "were");
     rc = assess_write_done(a, now, err);
     assess_pending_clear(a);
     if (rc >= 0 && after[0] != '\0' && strlen(a->message) + strlen(after) < sizeof a->message)
@@ -177,8 +180,8 @@ void assess_pending_drop(assess_session *a)
         return;
     char what[256];
     pending_what(a, what, sizeof what);
-    snprintf(a->unsaved, sizeof a->unsaved, "%s (topic %s)", what + (strncmp(what, "Saving ", 7) == 0 ? 7 : 0),
-             a->topics[a->pending.topic].qid);
+    snprintf(a->unsaved, sizeof a->unsaved, "%s (topic %s)",
+             what + (strncmp(what, "Saving ", 7) == 0 ? 7 : 0), a->topics[a->pending.topic].qid);
     a->waiting[0] = '\0';
     assess_pending_clear(a);
 }

@@ -1,4 +1,4 @@
-/* search.c: finding text in the document shown, and searching the whole collection for documents the pool missed. */
+/* search.c: finding text in the document shown, and searching the collection for missed ones. */
 /* SPDX-License-Identifier: MIT */
 #include "assess/assess_private.h"
 
@@ -158,8 +158,13 @@ static const struct {
     int key;
     int (*fn)(assess_session *a, double now, util_error *err);
 } result_keys[] = {
-    { 'j', result_down }, { ASSESS_KEY_DOWN, result_down }, { 'k', result_up }, { ASSESS_KEY_UP, result_up },
-    { ASSESS_KEY_ENTER, open_result }, { 'q', results_back }, { ASSESS_KEY_ESCAPE, results_back },
+    { 'j', result_down },
+    { ASSESS_KEY_DOWN, result_down },
+    { 'k', result_up },
+    { ASSESS_KEY_UP, result_up },
+    { ASSESS_KEY_ENTER, open_result },
+    { 'q', results_back },
+    { ASSESS_KEY_ESCAPE, results_back },
 };
 
 int assess_results_key(assess_session *a, int key, double now, util_error *err)
@@ -196,7 +201,8 @@ int assess_find(assess_session *a, const char *text)
         if (line < 0)
             line = assess_text_find_line(&a->doc_text, -1, ASSESS_ATTR_FOUND, 0);
         changed |= assess_goto_line(a, line, "matches");
-        assess_say(a, 0, "%zu match%s of '%s' (n: next, N: previous).", hits, hits == 1 ? "" : "es", text);
+        assess_say(a, 0, "%zu match%s of '%s' (n: next, N: previous).", hits, hits == 1 ? "" : "es",
+                   text);
     }
     return changed;
 }
@@ -208,13 +214,15 @@ int assess_find_next(assess_session *a, int backward)
         assess_say(a, 0, "No search yet: / finds text in the document.");
         return 0;
     }
-    return assess_goto_line(a, assess_text_find_line(&a->doc_text, (long)a->doc_top, ASSESS_ATTR_FOUND, backward),
-                            "matches");
+    return assess_goto_line(
+        a, assess_text_find_line(&a->doc_text, (long)a->doc_top, ASSESS_ATTR_FOUND, backward),
+        "matches");
 }
 
 /* h and H: the next or previous line with a term of the topic. */
 int assess_term_next(assess_session *a, int backward)
 {
-    return assess_goto_line(a, assess_text_find_line(&a->doc_text, (long)a->doc_top, ASSESS_ATTR_TERM, backward),
-                            "topic terms");
+    return assess_goto_line(
+        a, assess_text_find_line(&a->doc_text, (long)a->doc_top, ASSESS_ATTR_TERM, backward),
+        "topic terms");
 }

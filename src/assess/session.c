@@ -1,4 +1,4 @@
-/* session.c: the assessment session: opening and closing it, its topics, the pool of the topic shown and the document on screen. */
+/* session.c: the assessment session: open and close, its topics, the pool and document shown. */
 /* SPDX-License-Identifier: MIT */
 #include "assess/assess_private.h"
 
@@ -40,7 +40,8 @@ static int on_field(void *ctx, const char *name, const char *lang, const char *t
 void assess_add_item(assess_session *a, const char *docno, const char *source)
 {
     util_grow(&a->items, &a->capitems, a->nitems + 1, sizeof *a->items);
-    a->items[a->nitems++] = (assess_item){ .docno = util_strdup(docno), .source = util_strdup(source) };
+    a->items[a->nitems++] =
+        (assess_item){ .docno = util_strdup(docno), .source = util_strdup(source) };
 }
 
 static int on_pool(void *ctx, const store_pool_doc *d)
@@ -397,7 +398,8 @@ int assess_open(store *s, const assess_options *o, assess_session **out, util_er
     if (known == 0) {
         if (store_begin(s, err) != 0)
             goto fail;
-        if (store_assessor_id(s, a->assessor, 1, &a->assessor_id, err) < 0 || store_commit(s, err) != 0) {
+        if (store_assessor_id(s, a->assessor, 1, &a->assessor_id, err) < 0 ||
+            store_commit(s, err) != 0) {
             store_rollback(s);
             goto fail;
         }
@@ -483,7 +485,8 @@ int assess_open(store *s, const assess_options *o, assess_session **out, util_er
         for (size_t k = 1; a->cur < 0 && k < a->ntopics; k++)
             if (assess_load_topic(a, k, o->now, err) < 0)
                 goto fail;
-    if (a->cur < 0 && o->topic == NULL && a->cur_topic != start && assess_load_topic(a, start, o->now, err) < 0)
+    if (a->cur < 0 && o->topic == NULL && a->cur_topic != start &&
+        assess_load_topic(a, start, o->now, err) < 0)
         goto fail;
     return 0;
 fail:

@@ -1,4 +1,4 @@
-/* text.c: untrusted UTF-8 turned into safe display characters, with topic terms marked as the index analyses them and lines wrapped by display width. */
+/* text.c: untrusted UTF-8 made safe to show, topic terms marked, lines wrapped by display width. */
 /* SPDX-License-Identifier: MIT */
 #include "assess/assess.h"
 

@@ -259,3 +259,126 @@ double campaign_assessor_eta(const campaign_assessor_stats *st)
     return st->seconds > 0 && st->judged > 0
                ? (double)st->remaining * st->seconds / (double)st->judged : -1.0;
 }
+
+/* ---- the list ---- */
+
+typedef struct list_topic {
+    int64_t id;
+    char *qid;
+} list_topic;
+
+typedef struct list_assignment {
+    int64_t topic_id;
+    char *assessor, *qid;
+} list_assignment;
+
+typedef struct list_ctx {
+    list_topic *t;
+    size_t nt, capt;
+    list_assignment *g;
+    size_t ng, capg;
+} list_ctx;
+
+static int list_topic_add(void *vctx, int64_t id, const char *qid)
+{
+    list_ctx *c = vctx;
+    util_grow(&c->t, &c->capt, c->nt + 1, sizeof *c->t);
+    c->t[c->nt].id = id;
+    c->t[c->nt++].qid = util_strdup(qid);
+    return 0;
+}
+
+static int list_assignment_add(void *vctx, const store_assignment *g)
+{
+    list_ctx *c = vctx;
+    util_grow(&c->g, &c->capg, c->ng + 1, sizeof *c->g);
+    list_assignment copy = { g->topic_id, util_strdup(g->assessor), util_strdup(g->qid) };
+    c->g[c->ng++] = copy;
+    return 0;
+}
+
+static int qid_cmp(const char *a, const char *b)
+{
+    int c = util_natural_cmp(a, b);
+    return c != 0 ? c : strcmp(a, b);
+}
+
+static int list_topic_cmp(const void *x, const void *y)
+{
+    return qid_cmp(((const list_topic *)x)->qid, ((const list_topic *)y)->qid);
+}
+
+static int list_assignment_cmp(const void *x, const void *y)
+{
+    const list_assignment *a = x, *b = y;
+    int c = strcmp(a->assessor, b->assessor);
+    return c != 0 ? c : qid_cmp(a->qid, b->qid);
+}
+
+/* Appends word to r's space-separated list. */
+static void list_append(campaign_assigned *r, const char *word)
+{
+    size_t n = r->list != NULL ? strlen(r->list) : 0;
+    r->list = util_realloc(r->list, n + strlen(word) + 2);
+    if (n > 0)
+        r->list[n++] = ' ';
+    strcpy(r->list + n, word);
+    r->n++;
+}
+
+int campaign_assignments_read(store *s, campaign_assignments *a, util_error *err)
+{
+    list_ctx c;
+    memset(&c, 0, sizeof c);
+    memset(a, 0, sizeof *a);
+    int rc = -1;
+    if (store_topics_each(s, list_topic_add, &c, err) != 0 ||
+        store_assignments_each(s, list_assignment_add, &c, err) != 0)
+        goto out;
+    qsort(c.t, c.nt, sizeof *c.t, list_topic_cmp);
+    if (c.ng > 0)
+        qsort(c.g, c.ng, sizeof *c.g, list_assignment_cmp);
+    a->assessors = util_calloc(c.ng + 1, sizeof *a->assessors);
+    for (size_t i = 0; i < c.ng; i++) {
+        if (i == 0 || strcmp(c.g[i].assessor, c.g[i - 1].assessor) != 0)
+            a->assessors[a->nassessors++].name = util_strdup(c.g[i].assessor);
+        list_append(&a->assessors[a->nassessors - 1], c.g[i].qid);
+    }
+    a->topics = util_calloc(c.nt + 1, sizeof *a->topics);
+    a->ntopics = c.nt;
+    for (size_t t = 0; t < c.nt; t++)
+        a->topics[t].name = util_strdup(c.t[t].qid);
+    for (size_t i = 0; i < c.ng; i++)
+        for (size_t t = 0; t < c.nt; t++)
+            if (c.t[t].id == c.g[i].topic_id) {
+                list_append(&a->topics[t], c.g[i].assessor);
+                break;
+            }
+    rc = 0;
+out:
+    for (size_t t = 0; t < c.nt; t++)
+        free(c.t[t].qid);
+    for (size_t i = 0; i < c.ng; i++) {
+        free(c.g[i].assessor);
+        free(c.g[i].qid);
+    }
+    free(c.t);
+    free(c.g);
+    return rc;
+}
+
+static void assigned_free(campaign_assigned *r, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        free(r[i].name);
+        free(r[i].list);
+    }
+    free(r);
+}
+
+void campaign_assignments_free(campaign_assignments *a)
+{
+    assigned_free(a->assessors, a->nassessors);
+    assigned_free(a->topics, a->ntopics);
+    memset(a, 0, sizeof *a);
+}

@@ -273,6 +273,20 @@ char *campaign_doc_topic_text(const formats_doc *d);
 int campaign_queries_read_file(campaign_queries *c, const char *path, const char *format,
                                util_error *err);
 void campaign_queries_free(campaign_queries *c);
+/* The top k documents for the query text (hits has room for k), their scores rounded to
+ * what a run file prints ("%.10g") and ranked again on them (score, then docno,
+ * descending), so that trec_eval's order of the printed run is exactly its ranks. */
+void campaign_search_query(index_inverted *idx, const char *text, index_model m,
+                           const index_params *p, size_t k, index_hit *hits, size_t *n);
+/* A score as a run file prints it, into buf (32 bytes at least). */
+void campaign_search_score(char *buf, size_t size, double score);
+/* Ranks each query of tc as campaign_search_query does into r (tc->n entries; each hits
+ * allocated, freed by the caller), writes its run lines ("qid Q0 docno rank score tag") to
+ * o unless o is NULL, and sets *checksum and *lines as campaign_search_import wants them.
+ * Returns 0, or -1 when o cannot be written. */
+int campaign_search_run(index_inverted *idx, const campaign_queries *tc, index_model m,
+                        const index_params *p, size_t k, const char *tag, campaign_ranking *r,
+                        util_out *o, uint64_t *checksum, size_t *lines);
 /* Stores the rankings r (one per query of tc) as run tag, as `runs import` does: under the
  * import lock, in short transactions, invisible until published; checksum recognises it
  * when imported again (then nothing changes). Says what it stored on stderr. */
@@ -533,6 +547,27 @@ int campaign_merge(store *s, const char *other, campaign_merged *r, util_error *
 void campaign_merged_free(campaign_merged *r);
 
 /* ---- assignments (assign.c) ---- */
+
+/* The assignments seen both ways (assign --list): each assessor with the topics assigned
+ * to it, and each topic with its assessors. */
+typedef struct campaign_assigned {
+    char *name;                        /* the assessor's name, or the topic's qid */
+    size_t n;
+    char *list;                        /* the topics (or assessors), space-separated; NULL
+                                        * when none */
+} campaign_assigned;
+
+typedef struct campaign_assignments {
+    campaign_assigned *assessors;      /* those with an assignment, by name */
+    size_t nassessors;
+    campaign_assigned *topics;         /* every topic, in natural order */
+    size_t ntopics;
+} campaign_assignments;
+
+/* Reads the campaign's assignments into a (free with campaign_assignments_free); the
+ * topics of an assessor are in natural order, the assessors of a topic by name. */
+int campaign_assignments_read(store *s, campaign_assignments *a, util_error *err);
+void campaign_assignments_free(campaign_assignments *a);
 
 /* What campaign_assign_auto did. */
 typedef struct campaign_assign_result {

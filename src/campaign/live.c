@@ -238,10 +238,10 @@ int campaign_live_open(campaign_live *c, store *s, char **files, int nfiles,
     }
     if (o->relevance_level_set)
         p.relevance_level = o->relevance_level;
-    char msg[512];
-    c->live = report_live_new(&p, o->measures, o->rbp_p, msg, sizeof msg);
+    util_error bad = { 0, "" };
+    c->live = report_live_new(&p, o->measures, o->rbp_p, &bad);
     if (c->live == NULL) {
-        util_error_set(err, UTIL_EXIT_USAGE, NULL, 0, "%s: %s", o->command, msg);
+        util_error_set(err, bad.code, NULL, 0, "%s: %s", o->command, bad.msg);
         rc = -1;
         goto out;
     }

@@ -40,6 +40,11 @@ void campaign_pool_write(util_out *o, const campaign_pool *c, int form)
 
 /* ---- statistics ---- */
 
+/* The JSON of the statistics and of the bias: an object of members a line each, arrays of
+ * an item a line (the closing bracket on its own line even when empty). */
+static const util_json_style members_lines = { "", "\n", "", "" };
+static const util_json_style items_lines = { "\n  ", "\n  ", "\n", "\n" };
+
 /* The per-topic table's header and rows. */
 static void stats_topic_row(util_out *o, int fmt, const char *qid, size_t pooled, size_t runs,
                             size_t unique)
@@ -67,12 +72,17 @@ void campaign_pool_write_stats(util_out *o, const campaign_pool *c, int fmt, int
     pool_run_stats *tot = util_calloc(nr + 1, sizeof *tot);
     uint64_t *ov = overlap ? util_calloc(nr * nr + 1, sizeof *ov) : NULL;
     size_t all_pooled = 0, all_unique = 0;
-    if (show_topics && fmt == CAMPAIGN_FMT_TABLE)
+    util_json j;
+    util_json_init(&j, o);
+    if (show_topics && fmt == CAMPAIGN_FMT_TABLE) {
         util_out_printf(o, "%-16s %10s %6s %10s\n", "topic", "pooled", "runs", "unique");
-    else if (show_topics && fmt == CAMPAIGN_FMT_TSV)
+    } else if (show_topics && fmt == CAMPAIGN_FMT_TSV) {
         util_out_str(o, "topic\tpooled\truns\tunique\n");
-    else if (fmt == CAMPAIGN_FMT_JSON)
-        util_out_str(o, "{\"topics\": [");
+    } else if (fmt == CAMPAIGN_FMT_JSON) {
+        util_json_object(&j, &members_lines);
+        util_json_key(&j, "topics");
+        util_json_array(&j, &items_lines);
+    }
     for (size_t t = 0; t < c->ntopics; t++) {
         const pool_topic *p = c->topics[t].pool;
         pool_topic_stats(p, nr, st, ov);
@@ -91,22 +101,41 @@ void campaign_pool_write_stats(util_out *o, const campaign_pool *c, int fmt, int
         if (fmt != CAMPAIGN_FMT_JSON) {
             stats_topic_row(o, fmt, qid, pooled, runs, unique);
         } else {
-            util_out_str(o, t ? ",\n  {\"qid\": " : "\n  {\"qid\": ");
-            util_out_json(o, qid);
-            util_out_printf(o, ", \"pooled\": %zu, \"runs\": %zu, \"unique\": %zu}", pooled, runs,
-                            unique);
+            util_json_object(&j, NULL);
+            util_json_key(&j, "qid");
+            util_json_str(&j, qid);
+            util_json_key(&j, "pooled");
+            util_json_uint(&j, pooled);
+            util_json_key(&j, "runs");
+            util_json_uint(&j, runs);
+            util_json_key(&j, "unique");
+            util_json_uint(&j, unique);
+            util_json_end(&j);
         }
     }
     if (show_topics && fmt != CAMPAIGN_FMT_JSON)
         stats_topic_row(o, fmt, "all", all_pooled, nr, all_unique);
-    if (show_runs && fmt == CAMPAIGN_FMT_TABLE)
+    if (show_runs && fmt == CAMPAIGN_FMT_TABLE) {
         util_out_printf(o, "%s%-24s %12s %10s %8s\n", all ? "\n" : "", "run", "contributed",
                         "unique", "unique%");
-    else if (show_runs && fmt == CAMPAIGN_FMT_TSV)
+    } else if (show_runs && fmt == CAMPAIGN_FMT_TSV) {
         util_out_str(o, "run\tcontributed\tunique\n");
-    else if (fmt == CAMPAIGN_FMT_JSON)
-        util_out_printf(o, "\n],\n\"all\": {\"topics\": %zu, \"pooled\": %zu, \"runs\": %zu,"
-                        " \"unique\": %zu},\n\"runs\": [", c->ntopics, all_pooled, nr, all_unique);
+    } else if (fmt == CAMPAIGN_FMT_JSON) {
+        util_json_end(&j);
+        util_json_key(&j, "all");
+        util_json_object(&j, NULL);
+        util_json_key(&j, "topics");
+        util_json_uint(&j, c->ntopics);
+        util_json_key(&j, "pooled");
+        util_json_uint(&j, all_pooled);
+        util_json_key(&j, "runs");
+        util_json_uint(&j, nr);
+        util_json_key(&j, "unique");
+        util_json_uint(&j, all_unique);
+        util_json_end(&j);
+        util_json_key(&j, "runs");
+        util_json_array(&j, &items_lines);
+    }
     for (size_t r = 0; show_runs && r < nr; r++) {
         const char *tag = c->tags[r] ? c->tags[r] : "";
         double pct = tot[r].contributed ? 100.0 * (double)tot[r].unique / (double)tot[r].contributed
@@ -117,20 +146,26 @@ void campaign_pool_write_stats(util_out *o, const campaign_pool *c, int fmt, int
         } else if (fmt == CAMPAIGN_FMT_TSV) {
             util_out_printf(o, "%s\t%zu\t%zu\n", tag, tot[r].contributed, tot[r].unique);
         } else {
-            util_out_str(o, r ? ",\n  {\"tag\": " : "\n  {\"tag\": ");
-            util_out_json(o, tag);
-            util_out_printf(o, ", \"contributed\": %zu, \"unique\": %zu}", tot[r].contributed,
-                            tot[r].unique);
+            util_json_object(&j, NULL);
+            util_json_key(&j, "tag");
+            util_json_str(&j, tag);
+            util_json_key(&j, "contributed");
+            util_json_uint(&j, tot[r].contributed);
+            util_json_key(&j, "unique");
+            util_json_uint(&j, tot[r].unique);
+            util_json_end(&j);
         }
     }
     if (show_overlap) {
-        if (fmt == CAMPAIGN_FMT_TABLE)
+        if (fmt == CAMPAIGN_FMT_TABLE) {
             util_out_printf(o, "%s%-24s %-24s %10s\n", all ? "\n" : "", "run", "run", "shared");
-        else if (fmt == CAMPAIGN_FMT_TSV)
+        } else if (fmt == CAMPAIGN_FMT_TSV) {
             util_out_str(o, "run_a\trun_b\tshared\n");
-        else
-            util_out_str(o, "\n],\n\"overlap\": [");
-        int first = 1;
+        } else {
+            util_json_end(&j);
+            util_json_key(&j, "overlap");
+            util_json_array(&j, &items_lines);
+        }
         for (size_t a = 0; a < nr; a++)
             for (size_t b = a + 1; b < nr; b++) {
                 const char *ta = c->tags[a] ? c->tags[a] : "", *tb = c->tags[b] ? c->tags[b] : "";
@@ -140,17 +175,22 @@ void campaign_pool_write_stats(util_out *o, const campaign_pool *c, int fmt, int
                 } else if (fmt == CAMPAIGN_FMT_TSV) {
                     util_out_printf(o, "%s\t%s\t%llu\n", ta, tb, (unsigned long long)v);
                 } else {
-                    util_out_str(o, first ? "\n  {\"a\": " : ",\n  {\"a\": ");
-                    util_out_json(o, ta);
-                    util_out_str(o, ", \"b\": ");
-                    util_out_json(o, tb);
-                    util_out_printf(o, ", \"shared\": %llu}", (unsigned long long)v);
+                    util_json_object(&j, NULL);
+                    util_json_key(&j, "a");
+                    util_json_str(&j, ta);
+                    util_json_key(&j, "b");
+                    util_json_str(&j, tb);
+                    util_json_key(&j, "shared");
+                    util_json_uint(&j, v);
+                    util_json_end(&j);
                 }
-                first = 0;
             }
     }
-    if (fmt == CAMPAIGN_FMT_JSON)
-        util_out_str(o, "\n]}\n");
+    if (fmt == CAMPAIGN_FMT_JSON) {
+        util_json_end(&j);
+        util_json_end(&j);
+        util_out_char(o, '\n');
+    }
     free(st);
     free(tot);
     free(ov);
@@ -177,13 +217,18 @@ int campaign_pool_write_bias(util_out *o, const campaign_pool *c, const campaign
     const pool_bias_row *rows = pool_bias_finish(pb);
     double sum_change = 0, max_drop = 0, sum_map = 0, sum_map_loo = 0;
     size_t moved = 0, sum_unique = 0, sum_unique_rel = 0;
-    if (fmt == CAMPAIGN_FMT_TABLE)
+    util_json js;
+    util_json_init(&js, o);
+    if (fmt == CAMPAIGN_FMT_TABLE) {
         util_out_printf(o, "%-24s %7s %10s %8s %8s %8s %5s %8s\n", "run", "unique", "unique_rel",
                         "map", "map_loo", "change", "rank", "rank_loo");
-    else if (fmt == CAMPAIGN_FMT_TSV)
+    } else if (fmt == CAMPAIGN_FMT_TSV) {
         util_out_str(o, "run\tunique\tunique_rel\tmap\tmap_loo\tchange\trank\trank_loo\n");
-    else
-        util_out_str(o, "{\"runs\": [");
+    } else {
+        util_json_object(&js, &members_lines);
+        util_json_key(&js, "runs");
+        util_json_array(&js, &items_lines);
+    }
     for (size_t r = 0; r < nr; r++) {
         const pool_bias_row *w = &rows[r];
         const char *tag = c->tags[r] ? c->tags[r] : "";
@@ -204,27 +249,49 @@ int campaign_pool_write_bias(util_out *o, const campaign_pool *c, const campaign
                             w->unique, w->unique_rel, w->map, w->map_loo, change, w->rank,
                             w->rank_loo);
         } else {
-            util_out_str(o, r ? ",\n  {\"tag\": " : "\n  {\"tag\": ");
-            util_out_json(o, tag);
-            util_out_printf(o, ", \"unique\": %zu, \"unique_rel\": %zu, \"map\": %.17g,"
-                            " \"map_loo\": %.17g, \"change\": %.17g, \"rank\": %zu,"
-                            " \"rank_loo\": %zu}", w->unique, w->unique_rel, w->map, w->map_loo,
-                            change, w->rank, w->rank_loo);
+            util_json_object(&js, NULL);
+            util_json_key(&js, "tag");
+            util_json_str(&js, tag);
+            util_json_key(&js, "unique");
+            util_json_uint(&js, w->unique);
+            util_json_key(&js, "unique_rel");
+            util_json_uint(&js, w->unique_rel);
+            util_json_key(&js, "map");
+            util_json_double(&js, w->map);
+            util_json_key(&js, "map_loo");
+            util_json_double(&js, w->map_loo);
+            util_json_key(&js, "change");
+            util_json_double(&js, change);
+            util_json_key(&js, "rank");
+            util_json_uint(&js, w->rank);
+            util_json_key(&js, "rank_loo");
+            util_json_uint(&js, w->rank_loo);
+            util_json_end(&js);
         }
     }
     double mean_change = nr ? sum_change / (double)nr : 0.0;
-    if (fmt == CAMPAIGN_FMT_TABLE)
+    if (fmt == CAMPAIGN_FMT_TABLE) {
         util_out_printf(o, "\nmean change %+.4f, largest drop %.4f, %zu of %zu runs change rank\n",
                         mean_change, max_drop, moved, nr);
-    else if (fmt == CAMPAIGN_FMT_TSV)
+    } else if (fmt == CAMPAIGN_FMT_TSV) {
         /* every cell a value, or NA (what pandas and R read as missing): the documents only
          * one run found, the mean MAPs and change over the runs; no rank */
         util_out_printf(o, "all\t%zu\t%zu\t%.17g\t%.17g\t%.17g\tNA\tNA\n", sum_unique,
                         sum_unique_rel, nr ? sum_map / (double)nr : 0.0,
                         nr ? sum_map_loo / (double)nr : 0.0, mean_change);
-    else
-        util_out_printf(o, "\n],\n\"mean_change\": %.17g, \"largest_drop\": %.17g,"
-                        " \"rank_changes\": %zu}\n", mean_change, max_drop, moved);
+    } else {
+        util_json_end(&js);
+        util_json_key(&js, "mean_change");
+        util_json_double(&js, mean_change);
+        util_json_break(&js, " ");
+        util_json_key(&js, "largest_drop");
+        util_json_double(&js, max_drop);
+        util_json_break(&js, " ");
+        util_json_key(&js, "rank_changes");
+        util_json_uint(&js, moved);
+        util_json_end(&js);
+        util_out_char(o, '\n');
+    }
     pool_bias_free(&pb);
     return 0;
 }
@@ -247,7 +314,7 @@ static int topic_list_cb(void *vctx, int64_t topic_id, const char *qid)
 
 /* A topic's fields as a JSON object by language, then field: {"en": {"title": ...}}. */
 typedef struct fields_json {
-    util_out *o;
+    util_json j;
     char *lang;
 } fields_json;
 
@@ -255,25 +322,28 @@ static int fields_json_cb(void *vctx, const char *field, const char *lang, const
 {
     fields_json *f = vctx;
     if (f->lang == NULL || strcmp(f->lang, lang) != 0) {
-        util_out_str(f->o, f->lang == NULL ? "{" : "}, ");
-        util_out_json(f->o, lang);
-        util_out_str(f->o, ": {");
+        if (f->lang != NULL)
+            util_json_end(&f->j);
+        util_json_key(&f->j, lang);
+        util_json_object(&f->j, NULL);
         util_free(&f->lang);
         f->lang = util_strdup(lang);
-    } else {
-        util_out_str(f->o, ", ");
     }
-    util_out_json(f->o, field);
-    util_out_str(f->o, ": ");
-    util_out_json(f->o, text);
+    util_json_key(&f->j, field);
+    util_json_str(&f->j, text);
     return 0;
 }
 
 static int fields_json_write(store *s, int64_t topic_id, util_out *o, util_error *err)
 {
-    fields_json f = { o, NULL };
+    fields_json f;
+    f.lang = NULL;
+    util_json_init(&f.j, o);
+    util_json_object(&f.j, NULL);
     int rc = store_topic_fields_each(s, topic_id, fields_json_cb, &f, err);
-    util_out_str(o, f.lang == NULL ? "{}" : "}}");
+    if (f.lang != NULL)
+        util_json_end(&f.j);
+    util_json_end(&f.j);
     util_free(&f.lang);
     return rc;
 }
@@ -304,26 +374,26 @@ static int write_jsonl(store *s, util_out *o, const char *qid, const util_out *f
     int found = store_doc_get(s, docno, &title, &body, &body_len, err);
     if (found < 0)
         return -1;
-    util_out_str(o, "{\"topic\": ");
-    util_out_json(o, qid);
-    util_out_str(o, ", \"fields\": ");
-    util_out_bytes(o, fields->buf, fields->len);
-    util_out_str(o, ", \"docno\": ");
-    util_out_json(o, docno);
-    util_out_str(o, ", \"title\": ");
-    if (title != NULL)
-        util_out_json(o, title);
-    else
-        util_out_str(o, "null");
-    util_out_str(o, ", \"text\": ");
-    if (found && body != NULL)
-        util_out_json(o, body);
-    else
-        util_out_str(o, "null");
+    util_json j;
+    util_json_init(&j, o);
+    util_json_object(&j, NULL);
+    util_json_key(&j, "topic");
+    util_json_str(&j, qid);
+    util_json_key(&j, "fields");
+    util_json_raw(&j, fields->buf, fields->len);
+    util_json_key(&j, "docno");
+    util_json_str(&j, docno);
+    util_json_key(&j, "title");
+    util_json_str(&j, title);
+    util_json_key(&j, "text");
+    util_json_str(&j, found ? body : NULL);
+    util_json_key(&j, "grade");
     if (grade >= 0)
-        util_out_printf(o, ", \"grade\": %ld}\n", grade);
+        util_json_int(&j, grade);
     else
-        util_out_str(o, ", \"grade\": null}\n");
+        util_json_null(&j);
+    util_json_end(&j);
+    util_out_char(o, '\n');
     util_free(&title);
     util_free(&body);
     return 0;

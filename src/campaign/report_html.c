@@ -44,13 +44,13 @@ static void figure(util_out *o, report_live *l, const char *kind, const size_t *
                    size_t depth, size_t m, const char *caption)
 {
     report_figure fig = { 0, 0, 0, 1 };
-    char msg[256];
+    util_error bad = { 0, "" };
     util_out_str(o, "<figure id=\"plot-");
     util_out_str(o, kind);
     util_out_str(o, "\">\n");
-    if (report_live_figure(l, kind, sel, n, depth, m, &fig, o, msg, sizeof msg) != 0) {
+    if (report_live_figure(l, kind, sel, n, depth, m, &fig, o, &bad) != 0) {
         util_out_str(o, "<p class=\"note\">");
-        report_html_text(o, msg);
+        report_html_text(o, bad.msg);
         util_out_str(o, "</p>\n");
     }
     util_out_str(o, "<figcaption>");

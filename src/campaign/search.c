@@ -196,6 +196,58 @@ void campaign_queries_free(campaign_queries *c)
     c->n = c->cap = 0;
 }
 
+static int hit_cmp(const void *pa, const void *pb)
+{
+    const index_hit *a = pa, *b = pb;
+    if (a->score != b->score)
+        return a->score > b->score ? -1 : 1;
+    return -strcmp(a->docno, b->docno);
+}
+
+void campaign_search_score(char *buf, size_t size, double score)
+{
+    snprintf(buf, size, "%.10g", score);
+}
+
+void campaign_search_query(index_inverted *idx, const char *text, index_model m,
+                           const index_params *p, size_t k, index_hit *hits, size_t *n)
+{
+    index_query(idx, text, strlen(text), m, p, k, hits, n);
+    char buf[64];
+    for (size_t i = 0; i < *n; i++) {
+        campaign_search_score(buf, sizeof buf, hits[i].score);
+        hits[i].score = strtod(buf, NULL);
+    }
+    qsort(hits, *n, sizeof *hits, hit_cmp);
+}
+
+int campaign_search_run(index_inverted *idx, const campaign_queries *tc, index_model m,
+                        const index_params *p, size_t k, const char *tag, campaign_ranking *r,
+                        util_out *o, uint64_t *checksum, size_t *lines)
+{
+    *checksum = util_hash(tag, strlen(tag));
+    *lines = 0;
+    for (size_t i = 0; i < tc->n; i++) {
+        r[i].hits = util_malloc((k + 1) * sizeof *r[i].hits);
+        campaign_search_query(idx, tc->t[i].text, m, p, k, r[i].hits, &r[i].n);
+        char line[1024];
+        for (size_t j = 0; j < r[i].n; j++) {
+            char buf[64];
+            campaign_search_score(buf, sizeof buf, r[i].hits[j].score);
+            int len = snprintf(line, sizeof line, "%s Q0 %s %zu %s %s\n", tc->t[i].qid,
+                               r[i].hits[j].docno, j + 1, buf, tag);
+            size_t ll = len < 0 ? 0 : (size_t)len < sizeof line ? (size_t)len : sizeof line - 1;
+            *checksum = *checksum * 0x100000001b3ull ^ util_hash(line, ll);
+            if (o != NULL)
+                util_out_bytes(o, line, ll);
+            ++*lines;
+        }
+        if (o != NULL && o->len > (1u << 16) && util_out_flush(o) != 0)
+            return -1;
+    }
+    return o != NULL ? util_out_flush(o) : 0;
+}
+
 /* Stores the rankings as a run, as `runs import` does: under the import lock, in short
  * transactions, invisible until published. */
 int campaign_search_import(store *s, const char *tag, const campaign_queries *tc,

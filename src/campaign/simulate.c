@@ -276,51 +276,72 @@ void campaign_sim_free(campaign_sim *sim)
 
 /* ---- writing the results ---- */
 
-static void json_double(util_out *o, double v)
-{
-    if (isfinite(v))
-        util_out_printf(o, "%.17g", v);
-    else
-        util_out_str(o, "null");
-}
+/* The rows of the JSON: one a line, the closing bracket on a line of its own. */
+static const util_json_style rows_lines = { "\n  ", "\n  ", "\n ", "" };
 
 void campaign_sim_write(util_out *o, const campaign_sim *sim, int fmt)
 {
     const pool_sim_result *res = &sim->res;
     size_t nb = res->nbudgets;
     if (fmt == CAMPAIGN_FMT_JSON) {
-        util_out_printf(o, "{\"topics\": %zu, \"runs\": %zu, \"depth\": %zu, "
-                        "\"relevance_level\": %ld, \"seed\": %llu, \"relevant\": %zu, "
-                        "\"reachable\": %zu,\n \"map_full\": {", sim->ntopics, sim->nruns,
-                        sim->depth, sim->relevance_level, (unsigned long long)sim->seed,
-                        res->relevant, res->reachable);
+        util_json j;
+        util_json_init(&j, o);
+        util_json_object(&j, NULL);
+        util_json_key(&j, "topics");
+        util_json_uint(&j, sim->ntopics);
+        util_json_key(&j, "runs");
+        util_json_uint(&j, sim->nruns);
+        util_json_key(&j, "depth");
+        util_json_uint(&j, sim->depth);
+        util_json_key(&j, "relevance_level");
+        util_json_int(&j, sim->relevance_level);
+        util_json_key(&j, "seed");
+        util_json_uint(&j, sim->seed);
+        util_json_key(&j, "relevant");
+        util_json_uint(&j, res->relevant);
+        util_json_key(&j, "reachable");
+        util_json_uint(&j, res->reachable);
+        util_json_break(&j, "\n ");
+        util_json_key(&j, "map_full");
+        util_json_object(&j, NULL);
         for (size_t r = 0; r < sim->nruns; r++) {
-            util_out_str(o, r > 0 ? ", " : "");
-            util_out_json(o, sim->tags[r]);
-            util_out_str(o, ": ");
-            json_double(o, res->map_full[r]);
+            util_json_key(&j, sim->tags[r]);
+            util_json_double(&j, res->map_full[r]);
         }
-        util_out_str(o, "},\n \"rows\": [");
+        util_json_end(&j);
+        util_json_break(&j, "\n ");
+        util_json_key(&j, "rows");
+        util_json_array(&j, &rows_lines);
         for (size_t s = 0; s < sim->nstrategies; s++)
             for (size_t b = 0; b < nb; b++) {
                 const pool_sim_row *w = &res->rows[s * nb + b];
-                util_out_str(o, s + b > 0 ? ",\n  {\"strategy\": " : "\n  {\"strategy\": ");
-                util_out_json(o, sim->names[s]);
-                util_out_printf(o, ", \"budget\": %zu, \"judged\": %zu, \"relevant_found\": %zu, "
-                                "\"recall\": ", w->budget, w->judged, w->relevant_found);
-                json_double(o, w->recall);
-                util_out_str(o, ", \"tau\": ");
-                json_double(o, w->tau);
-                util_out_str(o, ", \"tau_ap\": ");
-                json_double(o, w->tau_ap);
-                util_out_printf(o, ", \"max_drop\": %zu, \"map\": [", w->max_drop);
-                for (size_t r = 0; r < sim->nruns; r++) {
-                    util_out_str(o, r > 0 ? ", " : "");
-                    json_double(o, w->map[r]);
-                }
-                util_out_str(o, "]}");
+                util_json_object(&j, NULL);
+                util_json_key(&j, "strategy");
+                util_json_str(&j, sim->names[s]);
+                util_json_key(&j, "budget");
+                util_json_uint(&j, w->budget);
+                util_json_key(&j, "judged");
+                util_json_uint(&j, w->judged);
+                util_json_key(&j, "relevant_found");
+                util_json_uint(&j, w->relevant_found);
+                util_json_key(&j, "recall");
+                util_json_double(&j, w->recall);
+                util_json_key(&j, "tau");
+                util_json_double(&j, w->tau);
+                util_json_key(&j, "tau_ap");
+                util_json_double(&j, w->tau_ap);
+                util_json_key(&j, "max_drop");
+                util_json_uint(&j, w->max_drop);
+                util_json_key(&j, "map");
+                util_json_array(&j, NULL);
+                for (size_t r = 0; r < sim->nruns; r++)
+                    util_json_double(&j, w->map[r]);
+                util_json_end(&j);
+                util_json_end(&j);
             }
-        util_out_str(o, "\n ]}\n");
+        util_json_end(&j);
+        util_json_end(&j);
+        util_out_char(o, '\n');
         return;
     }
     static const char *const header[] = { "strategy", "budget", "judged", "relevant_found",

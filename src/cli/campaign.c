@@ -1,4 +1,4 @@
-/* campaign.c: what the campaign subcommands share: finding and opening the file, imports in short transactions. */
+/* campaign.c: what the campaign commands share: opening the file, imports, report options. */
 /* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>
@@ -218,4 +218,47 @@ int cli_import_command(int argc, char **argv, const cli_importer *imp,
     }
     store_close(&s);
     return status;
+}
+
+int cli_report_option(const cli_command *cmd, int opt, const char *arg, cli_report_args *a)
+{
+    long v;
+    switch (opt) {
+    case 'd':
+        a->campaign = arg;
+        return -1;
+    case 'm': {
+        size_t add = strlen(arg);
+        a->measures = util_realloc(a->measures, a->mlen + add + 2);
+        if (a->mlen)
+            a->measures[a->mlen++] = ',';
+        memcpy(a->measures + a->mlen, arg, add + 1);
+        a->mlen += add;
+        return -1;
+    }
+    case 'l':
+        if (util_parse_long(arg, strlen(arg), &v) != 0) {
+            util_warn("%s: -l needs an integer, not '%s'", cmd->name, arg);
+            return UTIL_EXIT_USAGE;
+        }
+        a->ro.relevance_level = v;
+        a->ro.relevance_level_set = 1;
+        return -1;
+    case 'Q':
+        if (campaign_policy_parse(arg, &a->ro.policy, &a->ro.primary) != 0) {
+            util_warn("%s: unknown --policy '%s' (max, majority, mean, primary=NAME)", cmd->name,
+                      arg);
+            return UTIL_EXIT_USAGE;
+        }
+        a->policy = arg;
+        return -1;
+    case 'c':
+        if (metrics_correction_parse(arg, &a->corr) != 0) {
+            util_warn("%s: unknown --correction '%s' (none, holm, bonferroni)", cmd->name, arg);
+            return UTIL_EXIT_USAGE;
+        }
+        return -1;
+    default:
+        return cli_usage_option(cmd, opt);
+    }
 }

@@ -52,10 +52,33 @@ int cli_usage_error(const cli_command *c);
  * entry's values: "topics runs overlap" gives topics 0); -1 after saying on standard error
  * which values are allowed. */
 int cli_option_value(const cli_command *c, int key, const char *arg);
+/* What every command does with an option its switch has no case for: -h prints the help on
+ * stdout (returns UTIL_EXIT_OK), anything else the usage on stderr (UTIL_EXIT_USAGE). */
+int cli_usage_option(const cli_command *c, int opt);
 /* The bash completion script of every command and option (share/bash-completion/). */
 void cli_completion_bash(FILE *fp);
 /* Every command's options, one "COMMAND OPTION" line each, short and long forms. */
 void cli_options_list(FILE *fp);
+/* Every command's options as the man page lists them (roff .TP items), each command's
+ * between the lines '.\" begin options: NAME' and '.\" end options: NAME'. */
+void cli_man_options(FILE *fp);
+
+/* ---- What report and compare share (campaign.c) ---- */
+
+/* The options both take: -d, -m (repeatable), -l, --policy and --correction. */
+typedef struct cli_report_args {
+    campaign_report_opts ro;
+    const char *campaign;
+    char *measures;            /* the -m options, comma-separated; freed by the caller */
+    size_t mlen;
+    const char *policy;        /* as given (for JSON) */
+    metrics_correction corr;
+} cli_report_args;
+
+/* Takes an option of cmd (report or compare) that is one of those into a: returns -1 to go
+ * on; else, after a message, the exit status (a bad value: UTIL_EXIT_USAGE; an option that
+ * is not one of those is left to cli_usage_option). */
+int cli_report_option(const cli_command *cmd, int opt, const char *arg, cli_report_args *a);
 
 /* Each returns the process exit status (UTIL_EXIT_*). argv[0] is the subcommand name. */
 int cli_eval(int argc, char **argv);

@@ -1,4 +1,4 @@
-/* cmd_agreement.c: `trecjudge agreement`: how far assessors who judged the same documents agree (raw agreement, Cohen's and Fleiss' kappa, confusion matrices). */
+/* cmd_agreement.c: `trecjudge agreement`: assessors' agreement (raw, Cohen's, Fleiss' kappa). */
 /* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>
@@ -75,7 +75,8 @@ int cli_agreement(int argc, char **argv)
             break;
         case 'F':
             if (report_table_format_parse(optarg, &format) != 0) {
-                util_warn("agreement: unknown --format '%s' (text, tsv, json, md or latex)", optarg);
+                util_warn("agreement: unknown --format '%s' (text, tsv, json, md or latex)",
+                          optarg);
                 goto out;
             }
             break;

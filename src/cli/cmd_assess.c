@@ -27,9 +27,6 @@ int cli_assess(int argc, char **argv)
     optind = 1;
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
-        case 'h':
-            cli_usage(cmd, stdout);
-            return UTIL_EXIT_OK;
         case 'd': path = optarg; break;
         case 'a': o.assessor = optarg; break;
         case 't': o.topic = optarg; break;
@@ -47,8 +44,7 @@ int cli_assess(int argc, char **argv)
             break;
         }
         default:
-            cli_usage(cmd, stderr);
-            return UTIL_EXIT_USAGE;
+            return cli_usage_option(cmd, opt);
         }
     }
     if (optind != argc || (remember && o.lang == NULL)) {
@@ -105,8 +101,8 @@ static size_t report_lines(void *ctx, assess_session *a, int width, char ***line
     char **all = util_calloc(n + 2, sizeof *all);
     char head[256];
     snprintf(head, sizeof head, "%ld judgments, %zu topics judged so far, %zu runs, sorted by %s",
-             report_live_judgments(c->live), report_live_ntopics(c->live), report_live_nruns(c->live),
-             col < 0 ? report_live_label(c->live, 0) : "MAP");
+             report_live_judgments(c->live), report_live_ntopics(c->live),
+             report_live_nruns(c->live), col < 0 ? report_live_label(c->live, 0) : "MAP");
     all[0] = util_strdup(head);
     all[1] = util_strdup("");
     for (size_t i = 0; i < n; i++)

@@ -8,128 +8,36 @@
 #include "campaign/campaign.h"
 #include "cli/cli.h"
 
-/* One topic and the assessors it has, for --list. */
-typedef struct list_topic {
-    int64_t id;
-    char *qid;
-    size_t n;
-    char *who;            /* the assessors' names, space-separated */
-} list_topic;
-
-/* A copy of one assignment. */
-typedef struct list_assignment {
-    int64_t topic_id;
-    char *assessor, *qid;
-} list_assignment;
-
-typedef struct list_ctx {
-    list_topic *t;
-    size_t nt, capt;
-    list_assignment *g;
-    size_t ng, capg;
-} list_ctx;
-
-static int list_topic_add(void *vctx, int64_t id, const char *qid)
-{
-    list_ctx *c = vctx;
-    util_grow(&c->t, &c->capt, c->nt + 1, sizeof *c->t);
-    list_topic lt = { id, util_strdup(qid), 0, NULL };
-    c->t[c->nt++] = lt;
-    return 0;
-}
-
-static int list_assignment_add(void *vctx, const store_assignment *g)
-{
-    list_ctx *c = vctx;
-    util_grow(&c->g, &c->capg, c->ng + 1, sizeof *c->g);
-    list_assignment copy = { g->topic_id, util_strdup(g->assessor), util_strdup(g->qid) };
-    c->g[c->ng++] = copy;
-    return 0;
-}
-
-static int list_topic_cmp(const void *x, const void *y)
-{
-    const list_topic *a = x, *b = y;
-    int c = util_natural_cmp(a->qid, b->qid);
-    return c != 0 ? c : strcmp(a->qid, b->qid);
-}
-
-static int list_assignment_cmp(const void *x, const void *y)
-{
-    const list_assignment *a = x, *b = y;
-    int c = strcmp(a->assessor, b->assessor);
-    if (c == 0)
-        c = util_natural_cmp(a->qid, b->qid);
-    return c != 0 ? c : strcmp(a->qid, b->qid);
-}
-
-static void append(char **s, const char *word)
-{
-    size_t n = *s ? strlen(*s) : 0;
-    *s = realloc(*s, n + strlen(word) + 2);
-    if (*s == NULL)
-        util_die("out of memory");
-    if (n > 0)
-        (*s)[n++] = ' ';
-    strcpy(*s + n, word);
-}
-
 /* --table's values, in their order in the command table; BOTH: text without --table. */
 enum { LIST_BOTH = -1, LIST_ASSESSORS, LIST_TOPICS };
 
 static int assign_list(store *s, int tsv, int table)
 {
-    list_ctx c;
-    memset(&c, 0, sizeof c);
+    campaign_assignments a;
     util_error err = { 0, "" };
-    if (store_topics_each(s, list_topic_add, &c, &err) != 0 ||
-        store_assignments_each(s, list_assignment_add, &c, &err) != 0) {
+    if (campaign_assignments_read(s, &a, &err) != 0) {
         util_warn("assign: %s", err.msg);
         return err.code ? err.code : UTIL_EXIT_SYSTEM;
     }
-    qsort(c.t, c.nt, sizeof *c.t, list_topic_cmp);
-    if (c.ng > 0)
-        qsort(c.g, c.ng, sizeof *c.g, list_assignment_cmp);
     util_out out;
     util_out_init(&out, stdout);
-    if (table != LIST_TOPICS)
+    if (table != LIST_TOPICS) {
         util_out_str(&out, tsv ? "assessor\ttopics\tassigned\n"
                                : "assessor     topics  assigned\n");
-    for (size_t i = 0; i < c.ng && table != LIST_TOPICS;) {
-        size_t j = i;
-        char *list = NULL;
-        for (; j < c.ng && strcmp(c.g[j].assessor, c.g[i].assessor) == 0; j++)
-            append(&list, c.g[j].qid);
-        util_out_printf(&out, tsv ? "%s\t%zu\t%s\n" : "%-12s %6zu  %s\n", c.g[i].assessor, j - i,
-                        list);
-        free(list);
-        i = j;
+        for (size_t i = 0; i < a.nassessors; i++)
+            util_out_printf(&out, tsv ? "%s\t%zu\t%s\n" : "%-12s %6zu  %s\n",
+                            a.assessors[i].name, a.assessors[i].n, a.assessors[i].list);
     }
-    for (size_t i = 0; i < c.ng; i++)
-        for (size_t t = 0; t < c.nt; t++)
-            if (c.t[t].id == c.g[i].topic_id) {
-                c.t[t].n++;
-                append(&c.t[t].who, c.g[i].assessor);
-                break;
-            }
     if (table == LIST_BOTH)
         util_out_char(&out, '\n');
-    if (table != LIST_ASSESSORS)
+    if (table != LIST_ASSESSORS) {
         util_out_str(&out, tsv ? "topic\tassessors\twho\n" : "topic        assessors  who\n");
-    for (size_t t = 0; t < c.nt && table != LIST_ASSESSORS; t++)
-        util_out_printf(&out, tsv ? "%s\t%zu\t%s\n" : "%-12s %9zu  %s\n", c.t[t].qid, c.t[t].n,
-                        c.t[t].who ? c.t[t].who : "");
+        for (size_t t = 0; t < a.ntopics; t++)
+            util_out_printf(&out, tsv ? "%s\t%zu\t%s\n" : "%-12s %9zu  %s\n", a.topics[t].name,
+                            a.topics[t].n, a.topics[t].list ? a.topics[t].list : "");
+    }
     util_out_free(&out);
-    for (size_t t = 0; t < c.nt; t++) {
-        free(c.t[t].qid);
-        free(c.t[t].who);
-    }
-    for (size_t i = 0; i < c.ng; i++) {
-        free(c.g[i].assessor);
-        free(c.g[i].qid);
-    }
-    free(c.t);
-    free(c.g);
+    campaign_assignments_free(&a);
     return UTIL_EXIT_OK;
 }
 
@@ -223,16 +131,18 @@ int cli_assign(int argc, char **argv)
         return status;
     }
     int64_t assessor_id, topic_id;
-    int ok = store_begin(s, &err) == 0 && store_assessor_id(s, argv[optind], 1, &assessor_id, &err) > 0;
+    int ok =
+        store_begin(s, &err) == 0 && store_assessor_id(s, argv[optind], 1, &assessor_id, &err) > 0;
     for (int a = optind + 1; ok && a < argc; a++) {
         int found = store_topic_id(s, argv[a], 0, &topic_id, &err);
         if (found == 0)
-            util_error_set(&err, UTIL_EXIT_DATA, store_path(s), 0, "no topic '%s' in the campaign", argv[a]);
+            util_error_set(&err, UTIL_EXIT_DATA, store_path(s), 0, "no topic '%s' in the campaign",
+                           argv[a]);
         ok = found > 0 && store_assign(s, assessor_id, topic_id, on, &err) == 0;
     }
     if (ok && store_commit(s, &err) == 0) {
-        fprintf(stderr, "%s %d topic(s) %s '%s'\n", on ? "assigned" : "took back", argc - optind - 1,
-                on ? "to" : "from", argv[optind]);
+        fprintf(stderr, "%s %d topic(s) %s '%s'\n", on ? "assigned" : "took back",
+                argc - optind - 1, on ? "to" : "from", argv[optind]);
     } else {
         store_rollback(s);
         util_warn("assign: %s", err.msg);

@@ -1,4 +1,4 @@
-/* cmd_check.c: `trecjudge check`, which verifies a campaign file (SQLite integrity, judgment history). */
+/* cmd_check.c: `trecjudge check`: verifies a campaign file (SQLite integrity, judgment history). */
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 
@@ -22,7 +22,8 @@ int cli_check(int argc, char **argv)
     }
     util_error err = { 0, "" };
     int64_t history = 0, judgments = 0, bad = 0;
-    if (store_integrity_check(s, &err) != 0 || store_history_count(s, &history, &judgments, &err) != 0 ||
+    if (store_integrity_check(s, &err) != 0 ||
+        store_history_count(s, &history, &judgments, &err) != 0 ||
         (bad = store_history_check(s, &err)) < 0) {
         util_warn("%s", err.msg);
         status = err.code ? err.code : UTIL_EXIT_SYSTEM;

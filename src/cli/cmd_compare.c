@@ -1,4 +1,4 @@
-/* cmd_compare.c: `trecjudge compare`: paired significance tests between runs over the judged topics, with corrections for multiple comparisons. */
+/* cmd_compare.c: `trecjudge compare`: paired significance tests between runs, corrected. */
 /* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>
@@ -9,17 +9,13 @@
 
 /* What compare's command line asks for. */
 typedef struct compare_cmd_opts {
-    campaign_report_opts ro;
-    const char *campaign, *baseline;
-    char *measures; /* the -m options, comma-separated; freed by the caller */
-    size_t mlen;
+    cli_report_args a;
+    const char *baseline;
     int all_tests;
     metrics_test test;
     metrics_test_opts to;
-    metrics_correction corr;
     report_table_format format;
     double alpha;
-    const char *policy; /* as given (for JSON) */
 } compare_cmd_opts;
 
 /* Parses compare's options into o; -1 to go on, else the exit status. */
@@ -30,30 +26,8 @@ static int compare_parse(int argc, char **argv, compare_cmd_opts *o)
     optind = 1;
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         long v;
+        int st;
         switch (opt) {
-        case 'h':
-            cli_usage(cmd, stdout);
-            return UTIL_EXIT_OK;
-        case 'd':
-            o->campaign = optarg;
-            break;
-        case 'm': {
-            size_t add = strlen(optarg);
-            o->measures = util_realloc(o->measures, o->mlen + add + 2);
-            if (o->mlen)
-                o->measures[o->mlen++] = ',';
-            memcpy(o->measures + o->mlen, optarg, add + 1);
-            o->mlen += add;
-            break;
-        }
-        case 'l':
-            if (util_parse_long(optarg, strlen(optarg), &v) != 0) {
-                util_warn("compare: -l needs an integer, not '%s'", optarg);
-                return UTIL_EXIT_USAGE;
-            }
-            o->ro.relevance_level = v;
-            o->ro.relevance_level_set = 1;
-            break;
         case 'b':
             o->baseline = optarg;
             break;
@@ -73,18 +47,6 @@ static int compare_parse(int argc, char **argv, compare_cmd_opts *o)
             }
             o->to.sided = optarg[0] - '0';
             break;
-        case 'c':
-            if (strcmp(optarg, "none") == 0) {
-                o->corr = METRICS_CORRECT_NONE;
-            } else if (strcmp(optarg, "holm") == 0) {
-                o->corr = METRICS_CORRECT_HOLM;
-            } else if (strcmp(optarg, "bonferroni") == 0) {
-                o->corr = METRICS_CORRECT_BONFERRONI;
-            } else {
-                util_warn("compare: unknown --correction '%s' (none, holm, bonferroni)", optarg);
-                return UTIL_EXIT_USAGE;
-            }
-            break;
         case 'P':
         case 'S':
             if (util_parse_long(optarg, strlen(optarg), &v) != 0 || v < (opt == 'P' ? 1 : 0)) {
@@ -99,7 +61,8 @@ static int compare_parse(int argc, char **argv, compare_cmd_opts *o)
                 o->to.seed = (uint64_t)v;
             break;
         case 'a':
-            if (util_parse_double(optarg, strlen(optarg), &o->alpha) != 0 || !(o->alpha > 0 && o->alpha < 1)) {
+            if (util_parse_double(optarg, strlen(optarg), &o->alpha) != 0 ||
+                !(o->alpha > 0 && o->alpha < 1)) {
                 util_warn("compare: --alpha needs a number between 0 and 1, not '%s'", optarg);
                 return UTIL_EXIT_USAGE;
             }
@@ -110,35 +73,28 @@ static int compare_parse(int argc, char **argv, compare_cmd_opts *o)
                 return UTIL_EXIT_USAGE;
             }
             break;
-        case 'Q':
-            if (campaign_policy_parse(optarg, &o->ro.policy, &o->ro.primary) != 0) {
-                util_warn("compare: unknown --policy '%s' (max, majority, mean, primary=NAME)", optarg);
-                return UTIL_EXIT_USAGE;
-            }
-            o->policy = optarg;
-            break;
         default:
-            cli_usage(cmd, stderr);
-            return UTIL_EXIT_USAGE;
+            if ((st = cli_report_option(cmd, opt, optarg, &o->a)) >= 0)
+                return st;
+            break;
         }
     }
     int nfiles = argc - optind;
-    if ((nfiles > 0 && nfiles < 3) || (nfiles > 0 && o->campaign != NULL)) {
+    if ((nfiles > 0 && nfiles < 3) || (nfiles > 0 && o->a.campaign != NULL)) {
         cli_usage(cmd, stderr);
         return UTIL_EXIT_USAGE;
     }
     if (cli_name_check("compare", "baseline", o->baseline) != 0 ||
-        cli_name_check("compare", "primary assessor", o->ro.primary) != 0)
+        cli_name_check("compare", "primary assessor", o->a.ro.primary) != 0)
         return UTIL_EXIT_USAGE;
     return -1;
 }
 
 int cli_compare(int argc, char **argv)
 {
-    compare_cmd_opts op = { .test = METRICS_TEST_T,
-                            .corr = METRICS_CORRECT_HOLM, .format = REPORT_TABLE_TEXT,
-                            .alpha = 0.05, .policy = "max" };
-    campaign_report_opts_init(&op.ro, "compare");
+    compare_cmd_opts op = { .a = { .corr = METRICS_CORRECT_HOLM, .policy = "max" },
+                            .test = METRICS_TEST_T, .format = REPORT_TABLE_TEXT, .alpha = 0.05 };
+    campaign_report_opts_init(&op.a.ro, "compare");
     metrics_test_opts_init(&op.to);
     campaign_live c;
     memset(&c, 0, sizeof c);
@@ -147,15 +103,15 @@ int cli_compare(int argc, char **argv)
     if (status >= 0)
         goto out;
     int nfiles = argc - optind;
-    campaign_report_opts ro = op.ro;
-    const char *campaign = op.campaign, *baseline = op.baseline;
+    campaign_report_opts ro = op.a.ro;
+    const char *campaign = op.a.campaign, *baseline = op.baseline;
     int all_tests = op.all_tests;
     metrics_test test = op.test;
     metrics_test_opts to = op.to;
-    metrics_correction corr = op.corr;
+    metrics_correction corr = op.a.corr;
     report_table_format format = op.format;
     double alpha = op.alpha;
-    ro.measures = op.measures != NULL ? op.measures : "map";
+    ro.measures = op.a.measures != NULL ? op.a.measures : "map";
     status = cli_report_open(&c, campaign, argv + optind, nfiles, &ro);
     if (status != UTIL_EXIT_OK)
         goto out;
@@ -206,22 +162,30 @@ int cli_compare(int argc, char **argv)
         size_t len = strlen(names);
         snprintf(names + len, sizeof names - len, "%s%s", m ? ", " : "", report_live_label(l, m));
     }
-    const char *corr_name = corr == METRICS_CORRECT_NONE   ? "none"
-                            : corr == METRICS_CORRECT_HOLM ? "holm"
-                                                           : "bonferroni";
+    const char *corr_name = metrics_correction_name(corr);
     snprintf(title, sizeof title, "%s over %zu judged topics, %s-sided, correction %s", names,
              nt, to.sided == 1 ? "one" : "two", corr_name);
     util_out o;
     util_out_init(&o, stdout);
     if (format == REPORT_TABLE_JSON) {
-        util_out_str(&o, "{");
-        report_live_json_meta(l, op.policy, &o);
-        util_out_printf(&o, "\"sided\": %d, \"correction\": \"%s\", \"alpha\": %.17g,\n "
-                        "\"comparisons\": ", to.sided == 1 ? 1 : 2, corr_name, alpha);
+        util_json j;
+        util_json_init(&j, &o);
+        report_live_json_begin(l, op.a.policy, &j);
+        util_json_key(&j, "sided");
+        util_json_int(&j, to.sided == 1 ? 1 : 2);
+        util_json_key(&j, "correction");
+        util_json_str(&j, corr_name);
+        util_json_key(&j, "alpha");
+        util_json_double(&j, alpha);
+        util_json_break(&j, "\n ");
+        util_json_key(&j, "comparisons");
+        report_table_json(t, &j);
+        util_json_space(&j, "\n");
+        util_json_end(&j);
+        util_out_char(&o, '\n');
+    } else {
+        report_table_write(t, format, title, &o);
     }
-    report_table_write(t, format, title, &o);
-    if (format == REPORT_TABLE_JSON)
-        util_out_str(&o, "}\n");
     if (util_out_flush(&o) != 0 || fflush(stdout) != 0) {
         util_warn("compare: cannot write the output");
         status = UTIL_EXIT_SYSTEM;
@@ -234,6 +198,6 @@ int cli_compare(int argc, char **argv)
 out:
     report_table_free(&t);
     campaign_live_close(&c);
-    free(op.measures);
+    free(op.a.measures);
     return status;
 }

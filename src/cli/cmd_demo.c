@@ -1,4 +1,4 @@
-/* cmd_demo.c: `trecjudge demo`, which builds the bundled demo campaign, pools it and opens the assessment screen. */
+/* cmd_demo.c: `trecjudge demo`: builds the demo campaign, pools it, opens the assessment screen. */
 /* SPDX-License-Identifier: MIT */
 #include <dirent.h>
 #include <errno.h>
@@ -92,8 +92,10 @@ static int build(const char *campaign, const char *data)
     const char *ti[] = { "topics", "import", "-d", campaign, topics, NULL };
     const char *di[] = { "docs", "import", "-d", campaign, docs, NULL };
     int status;
-    if ((status = run(cli_init, init)) != UTIL_EXIT_OK || (status = run(cli_topics, ti)) != UTIL_EXIT_OK ||
-        (status = run(cli_docs, di)) != UTIL_EXIT_OK || (status = import_runs(campaign, data)) != UTIL_EXIT_OK)
+    if ((status = run(cli_init, init)) != UTIL_EXIT_OK ||
+        (status = run(cli_topics, ti)) != UTIL_EXIT_OK ||
+        (status = run(cli_docs, di)) != UTIL_EXIT_OK ||
+        (status = import_runs(campaign, data)) != UTIL_EXIT_OK)
         return status;
     /* depth-20 pools in docno order, as NIST presents them; the index serves the S key */
     const char *pool[] = { "pool", "-d", campaign, "--depth", "20", NULL };
@@ -111,15 +113,11 @@ int cli_demo(int argc, char **argv)
     optind = 1;
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
-        case 'h':
-            cli_usage(cmd, stdout);
-            return UTIL_EXIT_OK;
         case 'D': dir = optarg; break;
         case 'a': assessor = optarg; break;
         case 'n': no_assess = 1; break;
         default:
-            cli_usage(cmd, stderr);
-            return UTIL_EXIT_USAGE;
+            return cli_usage_option(cmd, opt);
         }
     }
     if (optind != argc) {
@@ -164,8 +162,11 @@ int cli_demo(int argc, char **argv)
     fprintf(stderr, "demo: the campaign is %s\n", campaign);
     if (no_assess)
         return UTIL_EXIT_OK;
-    const char *args[] = { "assess", "-d", campaign, assessor ? "--assessor" : NULL, assessor, NULL };
+    const char *args[] = {
+        "assess", "-d", campaign, assessor ? "--assessor" : NULL, assessor, NULL
+    };
     status = run(cli_assess, args);
-    fprintf(stderr, "demo: the judgments are in %s (try: trecjudge status -d %s)\n", campaign, campaign);
+    fprintf(stderr, "demo: the judgments are in %s (try: trecjudge status -d %s)\n", campaign,
+            campaign);
     return status;
 }

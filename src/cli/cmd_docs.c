@@ -1,4 +1,4 @@
-/* cmd_docs.c: `trecjudge docs import`, which stores document collections (TREC SGML, JSONL, TSV). */
+/* cmd_docs.c: `trecjudge docs import`: stores document collections (TREC SGML, JSONL, TSV). */
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* cmd_eval.c: `trecjudge eval`, evaluation of run files against qrels, compatible with trec_eval. */
+/* cmd_eval.c: `trecjudge eval`: run files evaluated against qrels, compatible with trec_eval. */
 /* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdlib.h>
@@ -37,11 +37,8 @@ static int eval_parse(int argc, char **argv, eval_cmd_opts *o)
     optind = 1;
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         long v;
-        char msg[512];
+        util_error err = { 0, "" };
         switch (opt) {
-        case 'h':
-            cli_usage(cmd, stdout);
-            return UTIL_EXIT_OK;
         case 'q':
             o->per_topic = 1;
             break;
@@ -72,9 +69,9 @@ static int eval_parse(int argc, char **argv, eval_cmd_opts *o)
             o->params.num_docs_in_coll = v;
             break;
         case 'm':
-            if (metrics_set_select(o->set, optarg, msg, sizeof msg) != 0) {
-                util_warn("eval: %s", msg);
-                return UTIL_EXIT_USAGE;
+            if (metrics_set_select(o->set, optarg, &err) != 0) {
+                util_warn("eval: %s", err.msg);
+                return err.code;
             }
             break;
         case 'R':
@@ -96,7 +93,8 @@ static int eval_parse(int argc, char **argv, eval_cmd_opts *o)
             break;
         case 'T':
             if (strcmp(optarg, "trec_results") != 0) {
-                util_warn("eval: results format '%s' is not supported (only 'trec_results')", optarg);
+                util_warn("eval: results format '%s' is not supported (only 'trec_results')",
+                          optarg);
                 return UTIL_EXIT_USAGE;
             }
             break;
@@ -119,21 +117,20 @@ static int eval_parse(int argc, char **argv, eval_cmd_opts *o)
             break;
         }
         default:
-            cli_usage(cmd, stderr);
-            return UTIL_EXIT_USAGE;
+            return cli_usage_option(cmd, opt);
         }
     }
     if (argc - optind < 2) {
         cli_usage(cmd, stderr);
         return UTIL_EXIT_USAGE;
     }
-    char msg[512];
+    util_error err = { 0, "" };
     if (metrics_set_empty(o->set))
-        metrics_set_select(o->set, "official", msg, sizeof msg);
-    if (metrics_set_finish(o->set, msg, sizeof msg) != 0 ||
-        metrics_set_check_qrels(o->set, o->judgment_groups, msg, sizeof msg) != 0) {
-        util_warn("eval: %s", msg);
-        return UTIL_EXIT_USAGE;
+        metrics_set_select(o->set, "official", NULL);
+    if (metrics_set_finish(o->set, &err) != 0 ||
+        metrics_set_check_qrels(o->set, o->judgment_groups, &err) != 0) {
+        util_warn("eval: %s", err.msg);
+        return err.code;
     }
     if (o->zscores_path != NULL && o->format != REPORT_TREC) {
         util_warn("eval: -Z works only with --format trec");
@@ -185,7 +182,8 @@ int cli_eval(int argc, char **argv)
     judge = eval_new(qrels, prefs, zscores, set, &params);
     util_out out;
     util_out_init(&out, stdout);
-    report_eval rep = { &out, format, set, per_topic, summary, 0 };
+    report_eval rep = { .out = &out, .format = format, .set = set, .per_topic = per_topic,
+                        .summary = summary };
     report_eval_begin(&rep);
     status = UTIL_EXIT_OK;
     for (int a = optind + 1; a < argc && status == UTIL_EXIT_OK; a++) {

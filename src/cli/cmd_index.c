@@ -1,4 +1,4 @@
-/* cmd_index.c: `trecjudge index`: builds the campaign's search index, or brings it up to date with the documents added since. */
+/* cmd_index.c: `trecjudge index`: builds the campaign's search index or brings it up to date. */
 /* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>
@@ -16,9 +16,6 @@ int cli_index(int argc, char **argv)
     optind = 1;
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
-        case 'h':
-            cli_usage(cmd, stdout);
-            return UTIL_EXIT_OK;
         case 'd':
             path = optarg;
             break;
@@ -53,8 +50,7 @@ int cli_index(int argc, char **argv)
             rebuild = 1;
             break;
         default:
-            cli_usage(cmd, stderr);
-            return UTIL_EXIT_USAGE;
+            return cli_usage_option(cmd, opt);
         }
     }
     if (optind != argc) {

@@ -20,9 +20,6 @@ int cli_init(int argc, char **argv)
     optind = 1;
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
-        case 'h':
-            cli_usage(cmd, stdout);
-            return UTIL_EXIT_OK;
         case 'd':
             path = optarg;
             break;
@@ -47,8 +44,7 @@ int cli_init(int argc, char **argv)
             lang = optarg;
             break;
         default:
-            cli_usage(cmd, stderr);
-            return UTIL_EXIT_USAGE;
+            return cli_usage_option(cmd, opt);
         }
     }
     if (optind != argc) {
@@ -74,7 +70,8 @@ int cli_init(int argc, char **argv)
         return err.code ? err.code : UTIL_EXIT_SYSTEM;
     }
     if (store_begin(s, &err) != 0 || store_scale_set(s, grades, n, level, &err) != 0 ||
-        (lang != NULL && store_setting_set(s, "lang", lang, &err) != 0) || store_commit(s, &err) != 0) {
+        (lang != NULL && store_setting_set(s, "lang", lang, &err) != 0) ||
+        store_commit(s, &err) != 0) {
         store_rollback(s);
         util_warn("%s", err.msg);
         status = err.code ? err.code : UTIL_EXIT_SYSTEM;

@@ -89,9 +89,6 @@ int cli_judge(int argc, char **argv)
     /* options end at TOPIC, so that a GRADE of -1 is not taken for one */
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
-        case 'h':
-            cli_usage(cmd, stdout);
-            return UTIL_EXIT_OK;
         case 'd':
             path = optarg;
             break;
@@ -111,8 +108,7 @@ int cli_judge(int argc, char **argv)
             c.add_to_pool = 1;
             break;
         default:
-            cli_usage(cmd, stderr);
-            return UTIL_EXIT_USAGE;
+            return cli_usage_option(cmd, opt);
         }
     }
     int batch = argc - optind == 1 && strcmp(argv[optind], "-") == 0;
@@ -134,7 +130,8 @@ int cli_judge(int argc, char **argv)
         status = err.code ? err.code : UTIL_EXIT_SYSTEM;
     } else if (batch) {
         status = judge_batch(&c);
-    } else if (campaign_judge_one(&c, argv[optind], argv[optind + 1], argv[optind + 2], &err) != 0) {
+    } else if (campaign_judge_one(&c, argv[optind], argv[optind + 1], argv[optind + 2],
+                                  &err) != 0) {
         util_warn("judge: %s", err.msg);
         status = err.code ? err.code : UTIL_EXIT_SYSTEM;
     }

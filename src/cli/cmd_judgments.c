@@ -31,9 +31,6 @@ int cli_judgments(int argc, char **argv)
     optind = 1;
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
-        case 'h':
-            cli_usage(cmd, stdout);
-            return UTIL_EXIT_OK;
         case 'd':
             path = optarg;
             break;
@@ -51,7 +48,7 @@ int cli_judgments(int argc, char **argv)
             add_to_pool = 1;
             break;
         default:
-            return cli_usage_error(cmd);
+            return cli_usage_option(cmd, opt);
         }
     }
     if (optind == argc)

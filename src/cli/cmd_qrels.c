@@ -89,9 +89,6 @@ int cli_qrels(int argc, char **argv)
     optind = 1;
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
-        case 'h':
-            cli_usage(cmd, stdout);
-            return UTIL_EXIT_OK;
         case 'd':
             path = optarg;
             break;
@@ -113,13 +110,13 @@ int cli_qrels(int argc, char **argv)
                 return UTIL_EXIT_USAGE;
             }
             if (adjudicated == 0 && campaign_policy_parse(optarg, &pol, &primary) != 0) {
-                util_warn("qrels export: unknown policy '%s' (max, majority, mean, primary=NAME)", optarg);
+                util_warn("qrels export: unknown policy '%s' (max, majority, mean, primary=NAME)",
+                          optarg);
                 return UTIL_EXIT_USAGE;
             }
             break;
         default:
-            cli_usage(cmd, stderr);
-            return UTIL_EXIT_USAGE;
+            return cli_usage_option(cmd, opt);
         }
     }
     if (argc - optind != (import ? 1 : 0)) {
@@ -139,7 +136,8 @@ int cli_qrels(int argc, char **argv)
         cli_name_check("qrels export", "primary assessor", primary) != 0)
         return UTIL_EXIT_USAGE;
     int status = UTIL_EXIT_OK;
-    store *s = import ? cli_campaign_open(path, &status) : cli_campaign_open_readonly(path, &status);
+    store *s =
+        import ? cli_campaign_open(path, &status) : cli_campaign_open_readonly(path, &status);
     if (s == NULL)
         return status;
     campaign_qrels_import ic;

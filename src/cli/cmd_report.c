@@ -1,4 +1,4 @@
-/* cmd_report.c: `trecjudge report`: the live leaderboard of a campaign (or of qrels and run files), its stability, curves and plots; the loader compare shares. */
+/* cmd_report.c: `trecjudge report`: the live leaderboard, its stability, curves and plots. */
 /* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <math.h>
@@ -13,10 +13,22 @@
 
 /* ---- printing ---- */
 
+/* Writes t in format f, or with j (JSON) as the value of the member j has open. */
+static void put_table(const report_table *t, report_table_format f, const char *title,
+                      util_json *j, util_out *o)
+{
+    if (j != NULL) {
+        report_table_json(t, j);
+        util_json_space(j, "\n");
+    } else {
+        report_table_write(t, f, title, o);
+    }
+}
+
 /* The leaderboard (of one topic with topic), titled unless tsv or json; over all topics,
  * with the letters of the runs and the significant differences (test, corr). */
 static void print_board(report_live *l, report_table_format f, size_t sort, const char *topic,
-                        metrics_test test, metrics_correction corr, util_out *o)
+                        metrics_test test, metrics_correction corr, util_json *j, util_out *o)
 {
     char title[512];
     int machine = f == REPORT_TABLE_TSV || f == REPORT_TABLE_JSON;
@@ -32,30 +44,31 @@ static void print_board(report_live *l, report_table_format f, size_t sort, cons
         t = report_live_board_tests(l, machine, sort, test, corr, &to, 0.05, style, title,
                                     sizeof title);
     }
-    report_table_write(t, f, machine ? NULL : title, o);
+    put_table(t, f, machine ? NULL : title, j, o);
     report_table_free(&t);
 }
 
 /* One run's values on each judged topic, then its summary. */
-static void print_run(report_live *l, report_table_format f, size_t run, util_out *o)
+static void print_run(report_live *l, report_table_format f, size_t run, util_json *j,
+                      util_out *o)
 {
     char title[256];
     int machine = f == REPORT_TABLE_TSV || f == REPORT_TABLE_JSON;
     report_table *t = report_live_run_table(l, machine, run, title, sizeof title);
-    report_table_write(t, f, machine ? NULL : title, o);
+    put_table(t, f, machine ? NULL : title, j, o);
     report_table_free(&t);
 }
 
 /* The stability table; after the leaderboard (after) in the people's formats, a blank line
  * between them. */
 static void print_stability(const campaign_live *c, report_table_format f, size_t sort,
-                            int after, util_out *o)
+                            int after, util_json *j, util_out *o)
 {
     int machine = f == REPORT_TABLE_TSV || f == REPORT_TABLE_JSON;
     report_table *t = report_live_stability_table(c->live, machine, sort, c->checkpoint_at);
     if (after && (f == REPORT_TABLE_TEXT || f == REPORT_TABLE_MD || f == REPORT_TABLE_LATEX))
         util_out_char(o, '\n');
-    report_table_write(t, f, "stability of the ranking of the runs", o);
+    put_table(t, f, "stability of the ranking of the runs", j, o);
     report_table_free(&t);
 }
 
@@ -125,11 +138,11 @@ static int do_plot(report_live *l, const char *kind, const char *runs, size_t so
         util_out_init(&file, fp);
         dst = &file;
     }
-    char msg[256];
+    util_error err = { 0, "" };
     if (report_live_figure(l, kind, sel, n, (size_t)depth, sort, svg != NULL ? fig : NULL, dst,
-                           msg, sizeof msg) != 0) {
-        util_warn("report: %s", msg);
-        status = UTIL_EXIT_USAGE;
+                           &err) != 0) {
+        util_warn("report: %s", err.msg);
+        status = err.code;
     }
     if (fp != NULL) {
         int bad = util_out_flush(&file) != 0;
@@ -150,19 +163,15 @@ out:
 enum { REPORT_CMD_ALL = -1, REPORT_CMD_LEADERBOARD, REPORT_CMD_STABILITY, REPORT_CMD_WTL };
 
 typedef struct report_cmd_opts {
-    campaign_report_opts ro;
-    const char *campaign, *sort_name, *topic, *plot, *runs, *svg, *run_tag, *output;
-    const char *policy;      /* as given (for JSON) */
+    cli_report_args a;
+    const char *sort_name, *topic, *plot, *runs, *svg, *run_tag, *output;
     report_table_format format;
     int html;                /* --format html: the whole report as one page */
     report_figure fig;
     int stability;
     int table;               /* REPORT_CMD_*: --table's choice, or REPORT_CMD_ALL */
     metrics_test test;
-    metrics_correction corr;
     long depth, watch, count;
-    char *measures;          /* the -m options, comma-separated; freed by the caller */
-    size_t mlen;
 } report_cmd_opts;
 
 /* Parses report's options into o; -1 to go on, else the exit status. */
@@ -174,36 +183,14 @@ static int report_parse(int argc, char **argv, report_cmd_opts *o)
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         long v;
         double dv;
+        int st;
         switch (opt) {
-        case 'h':
-            cli_usage(cmd, stdout);
-            return UTIL_EXIT_OK;
-        case 'd':
-            o->campaign = optarg;
-            break;
-        case 'm': {
-            size_t add = strlen(optarg);
-            o->measures = util_realloc(o->measures, o->mlen + add + 2);
-            if (o->mlen)
-                o->measures[o->mlen++] = ',';
-            memcpy(o->measures + o->mlen, optarg, add + 1);
-            o->mlen += add;
-            break;
-        }
-        case 'l':
-            if (util_parse_long(optarg, strlen(optarg), &v) != 0) {
-                util_warn("report: -l needs an integer, not '%s'", optarg);
-                return UTIL_EXIT_USAGE;
-            }
-            o->ro.relevance_level = v;
-            o->ro.relevance_level_set = 1;
-            break;
         case 'p':
             if (util_parse_double(optarg, strlen(optarg), &dv) != 0 || !(dv > 0 && dv < 1)) {
                 util_warn("report: --rbp-p needs a number between 0 and 1, not '%s'", optarg);
                 return UTIL_EXIT_USAGE;
             }
-            o->ro.rbp_p = dv;
+            o->a.ro.rbp_p = dv;
             break;
         case 's':
             o->sort_name = optarg;
@@ -240,7 +227,7 @@ static int report_parse(int argc, char **argv, report_cmd_opts *o)
                 return UTIL_EXIT_USAGE;
             }
             if (opt == 'C')
-                o->ro.checkpoint_every = v;
+                o->a.ro.checkpoint_every = v;
             else if (opt == 'D')
                 o->depth = v;
             else if (opt == 'w')
@@ -275,13 +262,6 @@ static int report_parse(int argc, char **argv, report_cmd_opts *o)
         case 'R':
             o->run_tag = optarg;
             break;
-        case 'Q':
-            if (campaign_policy_parse(optarg, &o->ro.policy, &o->ro.primary) != 0) {
-                util_warn("report: unknown --policy '%s' (max, majority, mean, primary=NAME)", optarg);
-                return UTIL_EXIT_USAGE;
-            }
-            o->policy = optarg;
-            break;
         case 'T':
             if (strcmp(optarg, "bootstrap") == 0 || metrics_test_parse(optarg, &o->test) != 0) {
                 util_warn("report: unknown --test '%s' (t, wilcoxon, sign, randomization, "
@@ -289,33 +269,22 @@ static int report_parse(int argc, char **argv, report_cmd_opts *o)
                 return UTIL_EXIT_USAGE;
             }
             break;
-        case 'c':
-            if (strcmp(optarg, "none") == 0)
-                o->corr = METRICS_CORRECT_NONE;
-            else if (strcmp(optarg, "holm") == 0)
-                o->corr = METRICS_CORRECT_HOLM;
-            else if (strcmp(optarg, "bonferroni") == 0)
-                o->corr = METRICS_CORRECT_BONFERRONI;
-            else {
-                util_warn("report: unknown --correction '%s' (none, holm, bonferroni)", optarg);
-                return UTIL_EXIT_USAGE;
-            }
-            break;
         default:
-            cli_usage(cmd, stderr);
-            return UTIL_EXIT_USAGE;
+            if ((st = cli_report_option(cmd, opt, optarg, &o->a)) >= 0)
+                return st;
+            break;
         }
     }
     int nfiles = argc - optind;
-    if (nfiles == 1 || (nfiles > 0 && o->campaign != NULL)) {
+    if (nfiles == 1 || (nfiles > 0 && o->a.campaign != NULL)) {
         cli_usage(cmd, stderr);
         return UTIL_EXIT_USAGE;
     }
     if (cli_name_check("report", "topic", o->topic) != 0 ||
         cli_name_check("report", "run", o->run_tag) != 0 ||
-        cli_name_check("report", "primary assessor", o->ro.primary) != 0)
+        cli_name_check("report", "primary assessor", o->a.ro.primary) != 0)
         return UTIL_EXIT_USAGE;
-    if (nfiles > 0 && (o->watch || o->ro.checkpoint_every)) {
+    if (nfiles > 0 && (o->watch || o->a.ro.checkpoint_every)) {
         util_warn("report: --watch and --checkpoint-every need a campaign");
         return UTIL_EXIT_USAGE;
     }
@@ -364,11 +333,11 @@ static int write_html(campaign_live *c, size_t sort, long depth, const report_cm
     util_out_init(&o, fp);
     util_error err = { 0, "" };
     char title[512];
-    const char *name = op->campaign != NULL ? op->campaign : c->store != NULL
+    const char *name = op->a.campaign != NULL ? op->a.campaign : c->store != NULL
                        ? cli_campaign_path(NULL) : "qrels and runs";
     snprintf(title, sizeof title, "trecjudge report: %s", name);
-    if (campaign_report_html(c, sort, (size_t)depth, op->ro.relevance_level_set
-                             ? op->ro.relevance_level : CAMPAIGN_LEVEL_DEFAULT, title, &o,
+    if (campaign_report_html(c, sort, (size_t)depth, op->a.ro.relevance_level_set
+                             ? op->a.ro.relevance_level : CAMPAIGN_LEVEL_DEFAULT, title, &o,
                              &err) != 0) {
         util_warn("%s", err.msg);
         status = err.code ? err.code : UTIL_EXIT_SYSTEM;
@@ -384,23 +353,23 @@ static int write_html(campaign_live *c, size_t sort, long depth, const report_cm
 
 int cli_report(int argc, char **argv)
 {
-    report_cmd_opts op = { .format = REPORT_TABLE_TEXT, .depth = 20, .policy = "max",
-                           .test = METRICS_TEST_T, .corr = METRICS_CORRECT_HOLM,
+    report_cmd_opts op = { .a = { .corr = METRICS_CORRECT_HOLM, .policy = "max" },
+                           .format = REPORT_TABLE_TEXT, .depth = 20, .test = METRICS_TEST_T,
                            .table = REPORT_CMD_ALL };
-    campaign_report_opts_init(&op.ro, "report");
+    campaign_report_opts_init(&op.a.ro, "report");
     campaign_live c;
     memset(&c, 0, sizeof c);
     int status = report_parse(argc, argv, &op);
     if (status >= 0)
         goto out;
     int nfiles = argc - optind;
-    campaign_report_opts ro = op.ro;
-    const char *campaign = op.campaign, *sort_name = op.sort_name, *topic = op.topic;
+    campaign_report_opts ro = op.a.ro;
+    const char *campaign = op.a.campaign, *sort_name = op.sort_name, *topic = op.topic;
     const char *plot = op.plot, *runs = op.runs, *svg = op.svg, *run_tag = op.run_tag;
     report_table_format format = op.format;
     int stability = op.stability;
     long depth = op.depth, watch = op.watch, count = op.count;
-    ro.measures = op.measures;
+    ro.measures = op.a.measures;
     status = cli_report_open(&c, campaign, argv + optind, nfiles, &ro);
     if (status != UTIL_EXIT_OK)
         goto out;
@@ -429,7 +398,8 @@ int cli_report(int argc, char **argv)
     }
     size_t run = 0;
     if (run_tag != NULL) {
-        while (run < report_live_nruns(c.live) && strcmp(report_live_run(c.live, run), run_tag) != 0)
+        while (run < report_live_nruns(c.live) &&
+               strcmp(report_live_run(c.live, run), run_tag) != 0)
             run++;
         if (run == report_live_nruns(c.live)) {
             util_warn("report: no run '%s'", run_tag);
@@ -448,12 +418,12 @@ int cli_report(int argc, char **argv)
         if (watch && tty)
             util_out_str(&o, "\033[H\033[2J");
         /* JSON: one object, what the numbers are, then the table (and the stability) */
-        int json_obj = plot == NULL && format == REPORT_TABLE_JSON;
-        if (json_obj) {
-            util_out_str(&o, "{");
-            report_live_json_meta(c.live, op.policy, &o);
-            util_out_str(&o, run_tag != NULL ? "\"run\": " : topic != NULL ? "\"topic\": "
-                                                                          : "\"leaderboard\": ");
+        util_json json, *j = NULL;
+        if (plot == NULL && format == REPORT_TABLE_JSON) {
+            j = &json;
+            util_json_init(j, &o);
+            report_live_json_begin(c.live, op.a.policy, j);
+            util_json_key(j, run_tag != NULL ? "run" : topic != NULL ? "topic" : "leaderboard");
         }
         int main_table = op.table == REPORT_CMD_ALL || op.table == REPORT_CMD_LEADERBOARD;
         if (plot != NULL)
@@ -463,21 +433,21 @@ int cli_report(int argc, char **argv)
         else if (!main_table)
             ;
         else if (run_tag != NULL)
-            print_run(c.live, format, run, &o);
+            print_run(c.live, format, run, j, &o);
         else
-            print_board(c.live, format, sort, topic, op.test, op.corr, &o);
-        if (json_obj && run_tag == NULL && topic == NULL) {
-            util_out_str(&o, ", ");
-            report_live_board_stats_json(c.live, sort, &o);
-        }
+            print_board(c.live, format, sort, topic, op.test, op.a.corr, j, &o);
+        if (j != NULL && run_tag == NULL && topic == NULL)
+            report_live_board_stats_json(c.live, sort, j);
         if (stability && plot == NULL &&
             (op.table == REPORT_CMD_ALL || op.table == REPORT_CMD_STABILITY)) {
-            if (json_obj)
-                util_out_str(&o, ", \"stability\": ");
-            print_stability(&c, format, sort, op.table == REPORT_CMD_ALL, &o);
+            if (j != NULL)
+                util_json_key(j, "stability");
+            print_stability(&c, format, sort, op.table == REPORT_CMD_ALL, j, &o);
         }
-        if (json_obj)
-            util_out_str(&o, "}\n");
+        if (j != NULL) {
+            util_json_end(j);
+            util_out_char(&o, '\n');
+        }
         if (util_out_flush(&o) != 0 || fflush(stdout) != 0) {
             util_warn("report: cannot write the output");
             status = UTIL_EXIT_SYSTEM;
@@ -491,6 +461,6 @@ int cli_report(int argc, char **argv)
     }
 out:
     campaign_live_close(&c);
-    free(op.measures);
+    free(op.a.measures);
     return status;
 }

@@ -38,6 +38,7 @@ typedef struct list_ctx {
     util_out *out;
     int fmt;
     size_t n;
+    util_json json;          /* RUNS_JSON: the array of runs */
 } list_ctx;
 
 static int list_cb(void *vctx, const store_run_info *r)
@@ -46,19 +47,23 @@ static int list_cb(void *vctx, const store_run_info *r)
     util_out *o = c->out;
     const char *pooled = r->pooled_at != NULL ? r->pooled_at : "";
     if (c->fmt == RUNS_JSON) {
-        util_out_str(o, c->n == 0 ? "[\n  {\"tag\": " : ",\n  {\"tag\": ");
-        util_out_json(o, r->tag);
-        util_out_printf(o, ", \"topics\": %lld, \"documents\": %lld, \"lines\": %lld, \"file\": ",
-                        (long long)r->topics, (long long)r->docs, (long long)r->lines);
-        util_out_json(o, r->path);
-        util_out_str(o, ", \"imported\": ");
-        util_out_json(o, r->at);
-        util_out_str(o, ", \"pooled\": ");
-        if (r->pooled_at != NULL)
-            util_out_json(o, r->pooled_at);
-        else
-            util_out_str(o, "null");
-        util_out_char(o, '}');
+        util_json *j = &c->json;
+        util_json_object(j, NULL);
+        util_json_key(j, "tag");
+        util_json_str(j, r->tag);
+        util_json_key(j, "topics");
+        util_json_int(j, r->topics);
+        util_json_key(j, "documents");
+        util_json_int(j, r->docs);
+        util_json_key(j, "lines");
+        util_json_int(j, r->lines);
+        util_json_key(j, "file");
+        util_json_str(j, r->path);
+        util_json_key(j, "imported");
+        util_json_str(j, r->at);
+        util_json_key(j, "pooled");
+        util_json_str(j, r->pooled_at);
+        util_json_end(j);
     } else if (c->fmt == RUNS_TSV) {
         if (c->n == 0)
             util_out_str(o, "tag\ttopics\tdocuments\tlines\tfile\timported\tpooled\n");
@@ -107,11 +112,16 @@ static int runs_other(const char *verb, const char *path, int fmt, int nargs, ch
     util_out_init(&out, stdout);
     int64_t run_id = 0;
     if (list) {
-        list_ctx c = { &out, fmt, 0 };
+        list_ctx c = { &out, fmt, 0, { 0 } };
+        util_json_init(&c.json, &out);
+        if (fmt == RUNS_JSON)
+            util_json_array(&c.json, &util_json_lines);
         if (store_runs_each(s, list_cb, &c, &err) != 0)
             goto fail;
-        if (fmt == RUNS_JSON)
-            util_out_str(&out, c.n == 0 ? "[]\n" : "\n]\n");
+        if (fmt == RUNS_JSON) {
+            util_json_end(&c.json);
+            util_out_char(&out, '\n');
+        }
     } else if (remove) {
         int found = store_run_remove(s, args[0], &err);
         if (found < 0)

@@ -1,4 +1,4 @@
-/* cmd_search.c: `trecjudge search`: a TREC run of the campaign's documents for every topic (or one free-text query), optionally stored as a run. */
+/* cmd_search.c: `trecjudge search`: a run of the campaign's documents for its topics or a query. */
 /* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>
@@ -8,28 +8,6 @@
 #include "campaign/campaign.h"
 #include "cli/cli.h"
 #include "formats/formats.h"
-
-#define SCORE_FMT "%.10g"
-
-static int hit_cmp(const void *pa, const void *pb)
-{
-    const index_hit *a = pa, *b = pb;
-    if (a->score != b->score)
-        return a->score > b->score ? -1 : 1;
-    return -strcmp(a->docno, b->docno);
-}
-
-/* Rounds the scores to what the run file says and sorts again, so that trec_eval's order
- * of the printed run (score, then docno, descending) is exactly the ranks printed. */
-static void round_scores(index_hit *h, size_t n)
-{
-    char buf[64];
-    for (size_t i = 0; i < n; i++) {
-        snprintf(buf, sizeof buf, SCORE_FMT, h[i].score);
-        h[i].score = strtod(buf, NULL);
-    }
-    qsort(h, n, sizeof *h, hit_cmp);
-}
 
 typedef struct options {
     const char *campaign, *topic_file, *topic_format, *tag, *out, *query, *pool_qid;
@@ -64,11 +42,10 @@ static int run_search(store *s, const options *o, campaign_queries *tc)
         index_hit *hits = util_malloc((k + 1) * sizeof *hits);
         size_t n;
         int64_t added;
-        index_query(idx, o->query, strlen(o->query), o->model, &o->params, k, hits, &n);
-        round_scores(hits, n);
+        campaign_search_query(idx, o->query, o->model, &o->params, k, hits, &n);
         char buf[64];
         for (size_t i = 0; i < n; i++) {
-            snprintf(buf, sizeof buf, SCORE_FMT, hits[i].score);
+            campaign_search_score(buf, sizeof buf, hits[i].score);
             util_out_printf(&out, "%zu\t%s\t%s\n", i + 1, hits[i].docno, buf);
         }
         if (util_out_flush(&out) != 0)
@@ -92,8 +69,8 @@ static int run_search(store *s, const options *o, campaign_queries *tc)
         goto fail;
     }
     r = util_calloc(tc->n, sizeof *r);
-    uint64_t checksum = util_hash(o->tag, strlen(o->tag));
-    size_t lines = 0;
+    uint64_t checksum;
+    size_t lines;
     char tag[256];
     snprintf(tag, sizeof tag, "%s", o->tag);
     if (o->out != NULL) {
@@ -105,27 +82,8 @@ static int run_search(store *s, const options *o, campaign_queries *tc)
         out.fp = fp;
     }
     int print = o->out != NULL || !o->import;
-    for (size_t i = 0; i < tc->n; i++) {
-        r[i].hits = util_malloc((k + 1) * sizeof *r[i].hits);
-        index_query(idx, tc->t[i].text, strlen(tc->t[i].text), o->model, &o->params, k,
-                    r[i].hits, &r[i].n);
-        round_scores(r[i].hits, r[i].n);
-        char line[1024];
-        for (size_t j = 0; j < r[i].n; j++) {
-            char buf[64];
-            snprintf(buf, sizeof buf, SCORE_FMT, r[i].hits[j].score);
-            int len = snprintf(line, sizeof line, "%s Q0 %s %zu %s %s\n", tc->t[i].qid,
-                               r[i].hits[j].docno, j + 1, buf, tag);
-            size_t ll = len < 0 ? 0 : (size_t)len < sizeof line ? (size_t)len : sizeof line - 1;
-            checksum = checksum * 0x100000001b3ull ^ util_hash(line, ll);
-            if (print)
-                util_out_bytes(&out, line, ll);
-            lines++;
-        }
-        if (print && out.len > (1u << 16) && util_out_flush(&out) != 0)
-            break;
-    }
-    if (print && util_out_flush(&out) != 0) {
+    if (campaign_search_run(idx, tc, o->model, &o->params, k, tag, r, print ? &out : NULL,
+                            &checksum, &lines) != 0) {
         util_error_set(&err, UTIL_EXIT_SYSTEM, o->out, 0, "cannot write the run");
         goto fail;
     }
@@ -176,9 +134,6 @@ int cli_search(int argc, char **argv)
     optind = 1;
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
-        case 'h':
-            cli_usage(cmd, stdout);
-            return UTIL_EXIT_OK;
         case 'd': o.campaign = optarg; break;
         case 'm':
             if (index_model_parse(optarg, &o.model) != 0) {
@@ -214,8 +169,7 @@ int cli_search(int argc, char **argv)
         case 'q': o.query = optarg; break;
         case 'P': o.pool_qid = optarg; break;
         default:
-            cli_usage(cmd, stderr);
-            return UTIL_EXIT_USAGE;
+            return cli_usage_option(cmd, opt);
         }
     }
     if (optind != argc || (o.query != NULL && (o.import || o.topic_file || o.out)) ||

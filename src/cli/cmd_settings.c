@@ -33,14 +33,11 @@ int cli_settings(int argc, char **argv)
     optind = 1;
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
-        case 'h':
-            cli_usage(cmd, stdout);
-            return UTIL_EXIT_OK;
         case 'd':
             path = optarg;
             break;
         default:
-            return cli_usage_error(cmd);
+            return cli_usage_option(cmd, opt);
         }
     }
     int nargs = argc - optind;

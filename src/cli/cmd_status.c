@@ -148,9 +148,6 @@ int cli_status(int argc, char **argv)
     optind = 1;
     while ((opt = cli_getopt(cmd, argc, argv)) != -1) {
         switch (opt) {
-        case 'h':
-            cli_usage(cmd, stdout);
-            return UTIL_EXIT_OK;
         case 'd':
             path = optarg;
             break;
@@ -171,8 +168,7 @@ int cli_status(int argc, char **argv)
                 return cli_usage_error(cmd);
             break;
         default:
-            cli_usage(cmd, stderr);
-            return UTIL_EXIT_USAGE;
+            return cli_usage_option(cmd, opt);
         }
     }
     if (optind != argc) {

@@ -1,4 +1,4 @@
-/* cmd_topics.c: `trecjudge topics import`, which stores topic files (any language, several formats). */
+/* cmd_topics.c: `trecjudge topics import`: stores topic files (any language, several formats). */
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>

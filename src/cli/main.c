@@ -12,7 +12,8 @@ static void usage(FILE *fp)
     fprintf(fp, "usage: trecjudge COMMAND [OPTIONS] [ARGS]\n\ncommands:\n");
     for (size_t i = 0; i < cli_ncommands; i++)
         fprintf(fp, "  %-10s %s\n", cli_commands[i]->name, cli_commands[i]->summary);
-    fprintf(fp, "\n'trecjudge COMMAND --help' describes a command; 'man trecjudge' has the details.\n");
+    fprintf(fp,
+            "\n'trecjudge COMMAND --help' describes a command; 'man trecjudge' has the details.\n");
 }
 
 int main(int argc, char **argv)
@@ -30,11 +31,14 @@ int main(int argc, char **argv)
         printf("trecjudge %s\n", PACKAGE_VERSION);
         return UTIL_EXIT_OK;
     }
-    /* made from the command table, for share/bash-completion/trecjudge and the man page's
-     * test (tests/cli/options_cli.sh); not shown in the usage */
-    if (strcmp(name, "--completion-bash") == 0 || strcmp(name, "--options-list") == 0) {
+    /* made from the command table, for share/bash-completion/trecjudge, the man page's
+     * option lists and their test (tests/cli/options_cli.sh); not shown in the usage */
+    if (strcmp(name, "--completion-bash") == 0 || strcmp(name, "--options-list") == 0 ||
+        strcmp(name, "--man-options") == 0) {
         if (name[2] == 'c')
             cli_completion_bash(stdout);
+        else if (name[2] == 'm')
+            cli_man_options(stdout);
         else
             cli_options_list(stdout);
         return fflush(stdout) == 0 ? UTIL_EXIT_OK : UTIL_EXIT_SYSTEM;

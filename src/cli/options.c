@@ -1,4 +1,4 @@
-/* options.c: made from the command table: parsing, --help, completion. */
+/* options.c: made from the command table: parsing, --help, completion, the man page's lists. */
 /* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdlib.h>
@@ -267,4 +267,62 @@ void cli_options_list(FILE *fp)
                 fprintf(fp, "%s %s\n", c->name, forms[k]);
         }
     }
+}
+
+/* Text for roff: '\' and '-' escaped, a line starting with '.' or '\'' not taken for a
+ * request. */
+static void roff_text(FILE *fp, const char *s, size_t n)
+{
+    if (n > 0 && (s[0] == '.' || s[0] == '\''))
+        fputs("\\&", fp);
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\\')
+            fputs("\\e", fp);
+        else if (s[i] == '-')
+            fputs("\\-", fp);
+        else
+            fputc(s[i], fp);
+    }
+}
+
+void cli_man_options(FILE *fp)
+{
+    for (size_t i = 0; i < cli_ncommands; i++) {
+        const cli_command *c = cli_commands[i];
+        fprintf(fp, ".\\\" begin options: %s\n", c->name);
+        for (const cli_option *o = c->options; o->key != 0; o++) {
+            /* -h and -d are every command's, described once in the man page */
+            if (o->help == NULL || strcmp(o->spec, "-h, --help") == 0 ||
+                strcmp(o->spec, "-d, --campaign") == 0)
+                continue;
+            fputs(".TP\n", fp);
+            for (const char *s = o->spec; *s != '\0';) {
+                size_t n = strcspn(s, ",");
+                fputs("\\fB", fp);
+                roff_text(fp, s, n);
+                fputs("\\fR", fp);
+                s += n;
+                for (; *s == ',' || *s == ' '; s++)
+                    fputc(*s, fp);
+            }
+            if (o->arg != NULL)
+                fprintf(fp, " \\fI%s\\fR", o->arg);
+            fputc('\n', fp);
+            for (const char *h = o->help; *h != '\0';) {
+                size_t n = strcspn(h, "\n");
+                roff_text(fp, h, n);
+                fputc('\n', fp);
+                h += n + (h[n] == '\n');
+            }
+        }
+        fprintf(fp, ".\\\" end options: %s\n", c->name);
+    }
+}
+
+int cli_usage_option(const cli_command *c, int opt)
+{
+    if (opt != 'h')
+        return cli_usage_error(c);
+    cli_usage(c, stdout);
+    return UTIL_EXIT_OK;
 }

@@ -249,11 +249,10 @@ static int eval_prefs_topic(eval_ctx *c, size_t ti, const formats_run_doc *docs,
         c->docs[i].rel = 0;
     }
     metrics_prefs counts;
-    char msg[256];
-    if (metrics_prefs_count(et->prefs, et->nprefs, c->docs, ndocs, c->params, &counts, msg,
-                            sizeof msg) != 0)
-        return util_error_set(err, UTIL_EXIT_DATA, c->prefs->path, 0, "topic '%s': %s", et->qid,
-                              msg);
+    util_error bad = { 0, "" };
+    if (metrics_prefs_count(et->prefs, et->nprefs, c->docs, ndocs, c->params, &counts, &bad) != 0)
+        return util_error_set(err, bad.code, c->prefs->path, 0, "topic '%s': %s", et->qid,
+                              bad.msg);
     metrics_topic t;
     memset(&t, 0, sizeof t);
     t.prefs = &counts;

@@ -1,4 +1,4 @@
-/* docs.c: the document collection reader: its buffers and checks, format detection and the entry point (the formats are in docs_*.c). */
+/* docs.c: the collection reader: buffers, checks, format detection (the formats: docs_*.c). */
 /* SPDX-License-Identifier: MIT */
 #include "formats.h"
 #include "docs_private.h"
@@ -249,7 +249,8 @@ int formats_docs_read(const char *path, formats_docs_format fmt, formats_doc_fn 
                 text = r.fixed.p;
                 len = r.fixed.len;
             }
-            rc = fmt == FORMATS_DOCS_JSONL ? docs_jsonl_line(&r, text, len) : docs_tsv_line(&r, text, len);
+            rc = fmt == FORMATS_DOCS_JSONL ? docs_jsonl_line(&r, text, len)
+                                           : docs_tsv_line(&r, text, len);
         }
         if (rc != 0)
             goto out;

@@ -1,4 +1,4 @@
-/* docs_sgml.c: the reader of TREC SGML collections (<DOC>, <DOCNO>, <TEXT>), a document at a time. */
+/* docs_sgml.c: the reader of TREC SGML collections (<DOC>, <DOCNO>, <TEXT>), a doc at a time. */
 /* SPDX-License-Identifier: MIT */
 #include "docs_private.h"
 
@@ -354,7 +354,8 @@ static int trec_doc(docs_reader *r)
         docno.start++;
     while (docno.end > docno.start && docs_is_space(s[docno.end - 1]))
         docno.end--;
-    if (docs_docno_check(r, s + docno.start, docno.end - docno.start, doc_line_at(r, docno_at)) != 0)
+    if (docs_docno_check(r, s + docno.start, docno.end - docno.start,
+                         doc_line_at(r, docno_at)) != 0)
         return -1;
     docs_dbuf_clear(&r->docno);
     docs_dbuf_add(&r->docno, s + docno.start, docno.end - docno.start);

@@ -1,4 +1,4 @@
-/* formats.h: the public interface of the formats module: strict readers for TREC run and qrels files. */
+/* formats.h: the formats module's interface: strict readers of runs, qrels, topics, documents. */
 /* SPDX-License-Identifier: MIT */
 #ifndef TJ_FORMATS_H
 #define TJ_FORMATS_H
@@ -205,8 +205,9 @@ typedef struct formats_run_info {
     size_t ntopics;
 } formats_run_info;
 
-/* Reads a run strictly: at least 6 fields per line (more are ignored), a finite numeric score, no duplicate docno
- * within a topic, not empty. Returns 0, FORMATS_RUN_UNGROUPED, or -1 with err set. */
+/* Reads a run strictly: at least 6 fields per line (more are ignored), a finite numeric
+ * score, no duplicate docno within a topic, not empty. Returns 0, FORMATS_RUN_UNGROUPED, or
+ * -1 with err set. */
 int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_fn fn,
                      void *ctx, formats_run_info *info, util_error *err);
 void formats_run_info_free(formats_run_info *info);
@@ -214,10 +215,10 @@ void formats_run_info_free(formats_run_info *info);
 /* ---- Documents: TREC SGML, JSONL, TSV (each optionally gzip-compressed) ---- */
 
 typedef enum formats_docs_format {
-    FORMATS_DOCS_AUTO,       /* detected from the content */
-    FORMATS_DOCS_TREC,       /* <DOC><DOCNO>..</DOCNO> with <TEXT>, <HEADLINE>, <TITLE>, ... */
-    FORMATS_DOCS_JSONL,      /* {"id"|"docno"|"_id": .., "contents"|"text"|"body": .., "title": ..} */
-    FORMATS_DOCS_TSV         /* id<TAB>text */
+    FORMATS_DOCS_AUTO,  /* detected from the content */
+    FORMATS_DOCS_TREC,  /* <DOC><DOCNO>..</DOCNO> with <TEXT>, <HEADLINE>, <TITLE>, ... */
+    FORMATS_DOCS_JSONL, /* {"id"|"docno"|"_id": .., "contents"|"text"|"body": .., "title": ..} */
+    FORMATS_DOCS_TSV    /* id<TAB>text */
 } formats_docs_format;
 
 typedef struct formats_doc {
@@ -248,17 +249,19 @@ int formats_docs_format_parse(const char *name, formats_docs_format *fmt);
 /* ---- Topics: CLEF/TREC-COVID/CLEF eHealth XML, TREC SGML, "id<TAB>text" ---- */
 
 typedef enum formats_topics_format {
-    FORMATS_TOPICS_AUTO,      /* detected from the content */
-    FORMATS_TOPICS_CLEF_XML,  /* <topic><identifier>, <title lang=..>, <description lang=..>, <narrative lang=..> */
-    FORMATS_TOPICS_COVID_XML, /* <topic number=..><query><question><narrative> */
+    FORMATS_TOPICS_AUTO,        /* detected from the content */
+    FORMATS_TOPICS_CLEF_XML,    /* <topic><identifier>, <title lang=..>, <description lang=..>,
+                                 * <narrative lang=..> */
+    FORMATS_TOPICS_COVID_XML,   /* <topic number=..><query><question><narrative> */
     FORMATS_TOPICS_EHEALTH_XML, /* <query><id><title> (CLEF eHealth) */
-    FORMATS_TOPICS_TREC_SGML, /* <top><num><title><desc><narr>, closed tags or not, Tipster fields */
-    FORMATS_TOPICS_TSV        /* id<TAB>text */
+    FORMATS_TOPICS_TREC_SGML,   /* <top><num><title><desc><narr>, closed tags or not, Tipster
+                                 * fields */
+    FORMATS_TOPICS_TSV          /* id<TAB>text */
 } formats_topics_format;
 
 typedef struct formats_topic_field {
     const char *field;   /* "title", "description", "narrative", or another field name as found */
-    const char *lang;    /* language code as given (e.g. "en", "zh"), or "" when the file has none */
+    const char *lang; /* language code as given (e.g. "en", "zh"), or "" when the file has none */
     const char *text;    /* UTF-8, whitespace runs collapsed to one space, trimmed */
 } formats_topic_field;
 

@@ -38,7 +38,8 @@ formats_input *formats_input_open(const char *path, util_error *err)
     int is_stdin = strcmp(path, "-") == 0;
     int fd = is_stdin ? 0 : open(path, O_RDONLY);
     if (fd < 0) {
-        util_error_set(err, UTIL_EXIT_INPUT, input_name(path), 0, "cannot open: %s", strerror(errno));
+        util_error_set(err, UTIL_EXIT_INPUT, input_name(path), 0, "cannot open: %s",
+                       strerror(errno));
         return NULL;
     }
     struct stat st;
@@ -100,7 +101,8 @@ static long input_fill(formats_input *in, util_error *err)
     size_t want = in->cap - in->end;
     long got;
     if (in->gz != NULL) {
-        int n = gzread(in->gz, in->buf + in->end, (unsigned)(want > (1u << 30) ? (1u << 30) : want));
+        int n =
+            gzread(in->gz, in->buf + in->end, (unsigned)(want > (1u << 30) ? (1u << 30) : want));
         if (n < 0) {
             int zerr;
             const char *msg = gzerror(in->gz, &zerr);
@@ -120,7 +122,8 @@ static long input_fill(formats_input *in, util_error *err)
             n = read(in->fd, in->buf + in->end, want);
         } while (n < 0 && errno == EINTR);
         if (n < 0)
-            return util_error_set(err, UTIL_EXIT_INPUT, in->path, 0, "read error: %s", strerror(errno));
+            return util_error_set(err, UTIL_EXIT_INPUT, in->path, 0, "read error: %s",
+                                  strerror(errno));
         got = (long)n;
     }
     if (got == 0)
@@ -272,8 +275,10 @@ static void utf_convert(const unsigned char *s, size_t n, const char *enc, char 
         if (n - i < (size_t)unit) {
             i = n;
         } else if (unit == 4) {
-            cp = big ? (uint32_t)s[i] << 24 | (uint32_t)s[i + 1] << 16 | (uint32_t)s[i + 2] << 8 | s[i + 3]
-                     : (uint32_t)s[i + 3] << 24 | (uint32_t)s[i + 2] << 16 | (uint32_t)s[i + 1] << 8 | s[i];
+            cp = big ? (uint32_t)s[i] << 24 | (uint32_t)s[i + 1] << 16 | (uint32_t)s[i + 2] << 8 |
+                           s[i + 3]
+                     : (uint32_t)s[i + 3] << 24 | (uint32_t)s[i + 2] << 16 |
+                           (uint32_t)s[i + 1] << 8 | s[i];
             i += 4;
         } else {
             uint32_t u = big ? (uint32_t)s[i] << 8 | s[i + 1] : (uint32_t)s[i + 1] << 8 | s[i];

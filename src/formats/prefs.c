@@ -1,4 +1,4 @@
-/* prefs.c: the reader of preference judgments ("qid jg jsg docno level", eval -R prefs) and of qrels read as preferences (-R qrels_prefs). */
+/* prefs.c: the reader of preference judgments (eval -R prefs) and of qrels as preferences. */
 /* SPDX-License-Identifier: MIT */
 #include "formats.h"
 
@@ -43,7 +43,8 @@ formats_prefs *formats_prefs_read(const char *path, int from_qrels, util_error *
         if (nf == 0 || f[0][0] == '#')
             continue;
         if (nf != want) {
-            util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "expected %d fields (%s), found %s%d", want,
+            util_error_set(err, UTIL_EXIT_INPUT, name, lineno,
+                           "expected %d fields (%s), found %s%d", want,
                            from_qrels ? "qid jg docno level" : "qid jg jsg docno level",
                            nf > want ? "more than " : "", nf > want ? want : nf);
             goto out;

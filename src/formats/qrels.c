@@ -1,4 +1,4 @@
-/* qrels.c: the strict reader of TREC qrels files ("qid iter docno rel", or "qid jg docno rel"), indexed for lookup. */
+/* qrels.c: the strict reader of TREC qrels ("qid iter docno rel"), indexed for lookup. */
 /* SPDX-License-Identifier: MIT */
 #include "formats.h"
 

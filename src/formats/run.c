@@ -61,9 +61,10 @@ static int reader_dedup(run_reader *r, const run_topic *t, util_error *err)
                 memcmp(o->docno, d->docno, d->docno_len) == 0) {
                 const formats_run_doc *a = o->line < d->line ? o : d;
                 const formats_run_doc *b = o->line < d->line ? d : o;
-                return util_error_set(err, UTIL_EXIT_INPUT, r->name, (long)b->line,
-                                      "document '%s' retrieved twice for topic '%s' (first at line %u)",
-                                      d->docno, t->qid, a->line);
+                return util_error_set(
+                    err, UTIL_EXIT_INPUT, r->name, (long)b->line,
+                    "document '%s' retrieved twice for topic '%s' (first at line %u)", d->docno,
+                    t->qid, a->line);
             }
             h = (h + 1) & mask;
         }

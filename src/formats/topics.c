@@ -1,4 +1,4 @@
-/* topics.c: the topic reader: the topic being read, field names, format detection and the entry point (the formats are in topics_*.c). */
+/* topics.c: the topic reader: fields, format detection, the entry point (formats: topics_*.c). */
 /* SPDX-License-Identifier: MIT */
 #include "formats.h"
 #include "topics_private.h"

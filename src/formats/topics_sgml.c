@@ -81,8 +81,8 @@ size_t topics_sgml_tag_at(sgml_scan *sc, const char *p, sgml_tag *t)
     if (q >= end || !topics_is_alpha((unsigned char)*q))
         return 0;
     size_t n = 0;
-    while (q < end && (topics_is_alpha((unsigned char)*q) || (*q >= '0' && *q <= '9') || *q == '-' ||
-                       *q == '_' || *q == '.' || *q == ':')) {
+    while (q < end && (topics_is_alpha((unsigned char)*q) || (*q >= '0' && *q <= '9') ||
+                       *q == '-' || *q == '_' || *q == '.' || *q == ':')) {
         if (n == sizeof t->name - 1)
             return 0;
         /* only ASCII letters fold: '_' | 0x20 would be DEL */

@@ -1,4 +1,4 @@
-/* topics_xml.c: the reader of XML topics (CLEF, TREC-COVID, CLEF eHealth) with libxml2, no network and bounded entities. */
+/* topics_xml.c: XML topics (CLEF, TREC-COVID, CLEF eHealth) read with libxml2, no network. */
 /* SPDX-License-Identifier: MIT */
 #include "topics_private.h"
 
@@ -198,7 +198,8 @@ static int xml_text(reader *r, const xmlNode *list, int depth, long line)
             if (xml_charge(r, 1, line) != 0)
                 return -1;
             if (ent->etype == XML_INTERNAL_PREDEFINED_ENTITY && ent->content != NULL) {
-                topics_sb_bytes(&r->raw, (const char *)ent->content, strlen((const char *)ent->content));
+                topics_sb_bytes(&r->raw, (const char *)ent->content,
+                                strlen((const char *)ent->content));
             } else if (ent->etype != XML_INTERNAL_GENERAL_ENTITY) {
                 return util_error_set(r->err, UTIL_EXIT_INPUT, r->name, line,
                                       "external entity '&%s;' is not loaded", xml_name(c));

@@ -1,4 +1,4 @@
-/* zscores.c: the strict reader of z-score reference files ("qid measure mean stddev", for eval -Z). */
+/* zscores.c: the strict reader of z-score files ("qid measure mean stddev", for eval -Z). */
 /* SPDX-License-Identifier: MIT */
 #include "formats.h"
 
@@ -51,7 +51,8 @@ formats_zscores *formats_zscores_read(const char *path, util_error *err)
         }
         double mean, stddev;
         if (util_parse_double(f[2], fl[2], &mean) != 0) {
-            util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "mean '%s' is not a finite number", f[2]);
+            util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "mean '%s' is not a finite number",
+                           f[2]);
             goto out;
         }
         if (util_parse_double(f[3], fl[3], &stddev) != 0) {
@@ -60,7 +61,8 @@ formats_zscores *formats_zscores_read(const char *path, util_error *err)
             goto out;
         }
         if (stddev < 0) {
-            util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "standard deviation '%s' is negative", f[3]);
+            util_error_set(err, UTIL_EXIT_INPUT, name, lineno,
+                           "standard deviation '%s' is negative", f[3]);
             goto out;
         }
         util_grow(&all, &cap, n + 1, sizeof *all);
@@ -77,7 +79,8 @@ formats_zscores *formats_zscores_read(const char *path, util_error *err)
     }
     qsort(all, n, sizeof *all, zscore_cmp);
     for (size_t i = 1; i < n; i++) {
-        if (strcmp(all[i].qid, all[i - 1].qid) == 0 && strcmp(all[i].measure, all[i - 1].measure) == 0) {
+        if (strcmp(all[i].qid, all[i - 1].qid) == 0 &&
+            strcmp(all[i].measure, all[i - 1].measure) == 0) {
             util_error_set(err, UTIL_EXIT_INPUT, name, (long)all[i].line,
                            "second z-score of measure '%s' for topic '%s' (first at line %u)",
                            all[i].measure, all[i].qid, all[i - 1].line);

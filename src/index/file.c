@@ -1,4 +1,4 @@
-/* file.c: the index file beside a campaign ("<campaign>.index"): checked reading, atomic writing. */
+/* file.c: the index file beside a campaign ("<campaign>.index"): checked reads, atomic writes. */
 /* SPDX-License-Identifier: MIT */
 #include "index_private.h"
 

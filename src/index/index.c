@@ -1,4 +1,4 @@
-/* index.c: the inverted index in memory: adding documents, term statistics, and top-k queries under each scoring model. */
+/* index.c: the inverted index in memory: adding documents, term statistics, top-k queries. */
 /* SPDX-License-Identifier: MIT */
 #include "index_private.h"
 

@@ -1,4 +1,4 @@
-/* index.h: the public interface of the index module: the inverted index and the scoring models of `trecjudge search` (text analysis is the text module's). */
+/* index.h: the index module's interface: the inverted index and the scoring models of search. */
 /* SPDX-License-Identifier: MIT */
 #ifndef TJ_INDEX_H
 #define TJ_INDEX_H

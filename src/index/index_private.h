@@ -1,4 +1,4 @@
-/* index_private.h: the in-memory layout of an index, shared by index.c and file.c (never included outside src/index/). */
+/* index_private.h: the in-memory layout of an index, shared by index.c and file.c only. */
 /* SPDX-License-Identifier: MIT */
 #ifndef TJ_INDEX_PRIVATE_H
 #define TJ_INDEX_PRIVATE_H

@@ -1,4 +1,4 @@
-/* correlation.c: rank correlation between two scorings of the same systems: Kendall's tau-b and tau_AP (pure). */
+/* correlation.c: rank correlation of two scorings of the same systems: tau-b and tau_AP. */
 /* SPDX-License-Identifier: MIT */
 #include "metrics.h"
 

@@ -1,4 +1,4 @@
-/* measures.c: every per-topic measure (trec_eval's and trecjudge's own), the registry, and summaries. */
+/* measures.c: every per-topic measure (trec_eval's and trecjudge's), the registry, summaries. */
 /* SPDX-License-Identifier: MIT */
 #include "metrics.h"
 
@@ -188,30 +188,35 @@ static double pair_param(const inst *m, const char *name, double def)
 
 /* ---- trec_eval measures ---- */
 
-static void m_num_q(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_num_q(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                    char **s)
 {
     (void)m, (void)p, (void)t, (void)s;
     v[0] = 1;
 }
 
-static void m_runid(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_runid(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                    char **s)
 {
     (void)m, (void)p, (void)t, (void)v, (void)s;
 }
 
-static void m_num_ret(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_num_ret(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                      char **s)
 {
     (void)m, (void)p, (void)s;
     v[0] = (double)t->num_ret;
 }
 
-static void m_num_rel(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_num_rel(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                      char **s)
 {
     (void)m, (void)p, (void)s;
     v[0] = (double)t->num_rel;
 }
 
-static void m_num_rel_ret(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_num_rel_ret(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                          char **s)
 {
     (void)m, (void)p, (void)s;
     v[0] = (double)t->num_rel_ret;
@@ -230,20 +235,23 @@ static double average_precision(const metrics_params *p, const metrics_topic *t)
     return rel_so_far ? sum / (double)t->num_rel : 0.0;
 }
 
-static void m_map(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_map(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                  char **s)
 {
     (void)m, (void)s;
     v[0] = average_precision(p, t);
 }
 
-static void m_gm_map(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_gm_map(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                     char **s)
 {
     (void)m, (void)s;
     double ap = average_precision(p, t);
     v[0] = log(ap > MIN_GEO_MEAN ? ap : MIN_GEO_MEAN);
 }
 
-static void m_Rprec(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_Rprec(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                    char **s)
 {
     (void)m, (void)s;
     long look = t->num_ret < t->num_rel ? t->num_ret : t->num_rel;
@@ -282,20 +290,23 @@ static double bpref(const metrics_params *p, const metrics_topic *t)
     return b;
 }
 
-static void m_bpref(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_bpref(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                    char **s)
 {
     (void)m, (void)s;
     v[0] = bpref(p, t);
 }
 
-static void m_gm_bpref(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_gm_bpref(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                       char **s)
 {
     (void)m, (void)s;
     double b = bpref(p, t);
     v[0] = log(b > MIN_GEO_MEAN ? b : MIN_GEO_MEAN);
 }
 
-static void m_recip_rank(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_recip_rank(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                         char **s)
 {
     (void)m, (void)s;
     for (long i = 0; i < t->num_ret; i++) {
@@ -347,13 +358,15 @@ static void interpolated(const double *pct, size_t n, const metrics_params *p,
         free(cut);
 }
 
-static void m_iprec_at_recall(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_iprec_at_recall(const inst *m, const metrics_params *p, const metrics_topic *t,
+                              double *v, char **s)
 {
     (void)s;
     interpolated(m->dcuts, m->nparams, p, t, v, NULL);
 }
 
-static void m_11pt_avg(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_11pt_avg(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                       char **s)
 {
     (void)s;
     double sum = 0.0;
@@ -393,7 +406,8 @@ static void m_P(const inst *m, const metrics_params *p, const metrics_topic *t, 
     WITH_COUNTS(for (size_t k = 0; k < m->nparams; k++) v[k] = (double)c[k] / (double)m->cuts[k]);
 }
 
-static void m_recall(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_recall(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                     char **s)
 {
     (void)s;
     if (t->num_rel == 0)
@@ -401,7 +415,8 @@ static void m_recall(const inst *m, const metrics_params *p, const metrics_topic
     WITH_COUNTS(for (size_t k = 0; k < m->nparams; k++) v[k] = (double)c[k] / (double)t->num_rel);
 }
 
-static void m_relative_P(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_relative_P(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                         char **s)
 {
     (void)s;
     if (t->num_rel == 0)
@@ -412,13 +427,15 @@ static void m_relative_P(const inst *m, const metrics_params *p, const metrics_t
     });
 }
 
-static void m_success(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_success(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                      char **s)
 {
     (void)s;
     WITH_COUNTS(for (size_t k = 0; k < m->nparams; k++) v[k] = c[k] ? 1.0 : 0.0);
 }
 
-static void m_map_cut(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_map_cut(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                      char **s)
 {
     (void)s;
     if (t->num_rel == 0)
@@ -440,7 +457,8 @@ static void m_map_cut(const inst *m, const metrics_params *p, const metrics_topi
         v[k++] = sum / (double)t->num_rel;
 }
 
-static void m_unj(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_unj(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                  char **s)
 {
     (void)s, (void)p;
     size_t k = 0;
@@ -459,7 +477,8 @@ static void m_unj(const inst *m, const metrics_params *p, const metrics_topic *t
         v[k] = (double)unj / (double)m->cuts[k];
 }
 
-static void m_infAP(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_infAP(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                    char **s)
 {
     (void)m, (void)s;
     long nonrel_so_far = 0, rel_so_far = 0, pool_unjudged_so_far = 0;
@@ -523,7 +542,8 @@ static void rprec_mult(const inst *m, const metrics_params *p, const metrics_top
         free(cut);
 }
 
-static void m_Rprec_mult(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_Rprec_mult(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                         char **s)
 {
     (void)s;
     rprec_mult(m, p, t, v);
@@ -533,7 +553,8 @@ static void m_Rprec_mult(const inst *m, const metrics_params *p, const metrics_t
  * in name order and then divided by their number when there is more than one, in that
  * order of operations so that the sums round as trec_eval's do. */
 
-static void m_map_avgjg(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_map_avgjg(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                        char **s)
 {
     (void)m, (void)s;
     for (long g = 0; g < t->ngroups; g++)
@@ -542,7 +563,8 @@ static void m_map_avgjg(const inst *m, const metrics_params *p, const metrics_to
         v[0] /= (double)t->ngroups;
 }
 
-static void m_P_avgjg(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_P_avgjg(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                      char **s)
 {
     (void)s;
     long cbuf[32];
@@ -559,7 +581,8 @@ static void m_P_avgjg(const inst *m, const metrics_params *p, const metrics_topi
         free(c);
 }
 
-static void m_Rprec_mult_avgjg(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_Rprec_mult_avgjg(const inst *m, const metrics_params *p, const metrics_topic *t,
+                               double *v, char **s)
 {
     (void)s;
     double gbuf[32];
@@ -578,13 +601,14 @@ static void m_Rprec_mult_avgjg(const inst *m, const metrics_params *p, const met
 }
 
 /* The prefs_* measures read only the topic's preference counts (prefs.c). */
-#define PREFS_MEASURE(fn, which)                                                                  \
-    static void fn(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s) \
-    {                                                                                             \
-        (void)m;                                                                                  \
-        (void)p;                                                                                  \
-        (void)s;                                                                                  \
-        v[0] = metrics_prefs_value(t->prefs, which);                                              \
+#define PREFS_MEASURE(fn, which)                                                                   \
+    static void fn(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,      \
+                   char **s)                                                                       \
+    {                                                                                              \
+        (void)m;                                                                                   \
+        (void)p;                                                                                   \
+        (void)s;                                                                                   \
+        v[0] = metrics_prefs_value(t->prefs, which);                                               \
     }
 PREFS_MEASURE(m_prefs_num_prefs_poss, METRICS_PREFS_NUM_POSS)
 PREFS_MEASURE(m_prefs_num_prefs_ful, METRICS_PREFS_NUM_FUL)
@@ -601,7 +625,8 @@ PREFS_MEASURE(m_prefs_simp_imp, METRICS_PREFS_SIMP_IMP)
 PREFS_MEASURE(m_prefs_pair_imp, METRICS_PREFS_PAIR_IMP)
 PREFS_MEASURE(m_prefs_avgjg_imp, METRICS_PREFS_AVGJG_IMP)
 
-static void m_utility(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_utility(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                      char **s)
 {
     (void)s;
     const double *c = m->dcuts;
@@ -610,7 +635,8 @@ static void m_utility(const inst *m, const metrics_params *p, const metrics_topi
            c[3] * (double)(p->num_docs_in_coll + t->num_rel_ret - t->num_ret - t->num_rel);
 }
 
-static void m_binG(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_binG(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                   char **s)
 {
     (void)m, (void)s;
     long rel_so_far = 0;
@@ -723,7 +749,8 @@ static void gain_dcg(const inst *m, const metrics_topic *t, double *results_dcg,
     gains_free(&gs);
 }
 
-static void m_ndcg(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_ndcg(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                   char **s)
 {
     (void)p, (void)s;
     double rd, id;
@@ -732,7 +759,8 @@ static void m_ndcg(const inst *m, const metrics_params *p, const metrics_topic *
         v[0] = rd / id;
 }
 
-static void m_dcg(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_dcg(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                  char **s)
 {
     (void)p, (void)s;
     double rd, id;
@@ -740,7 +768,8 @@ static void m_dcg(const inst *m, const metrics_params *p, const metrics_topic *t
     v[0] = rd;
 }
 
-static void m_ideal_dcg(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_ideal_dcg(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                        char **s)
 {
     (void)p, (void)s;
     double rd, id;
@@ -748,7 +777,8 @@ static void m_ideal_dcg(const inst *m, const metrics_params *p, const metrics_to
     v[0] = id;
 }
 
-static void m_ndcg_rel(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_ndcg_rel(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                       char **s)
 {
     (void)p, (void)s;
     gains gs;
@@ -794,7 +824,8 @@ static void m_ndcg_rel(const inst *m, const metrics_params *p, const metrics_top
     gains_free(&gs);
 }
 
-static void m_Rndcg(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_Rndcg(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                    char **s)
 {
     (void)p, (void)s;
     gains gs;
@@ -851,7 +882,8 @@ static void m_Rndcg(const inst *m, const metrics_params *p, const metrics_topic 
     gains_free(&gs);
 }
 
-static void m_ndcg_cut(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_ndcg_cut(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                       char **s)
 {
     (void)p, (void)s;
     size_t k = 0;
@@ -894,28 +926,32 @@ static void m_ndcg_cut(const inst *m, const metrics_params *p, const metrics_top
             v[k] /= ideal;
 }
 
-static void m_set_P(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_set_P(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                    char **s)
 {
     (void)m, (void)p, (void)s;
     if (t->num_ret)
         v[0] = (double)t->num_rel_ret / (double)t->num_ret;
 }
 
-static void m_set_recall(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_set_recall(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                         char **s)
 {
     (void)m, (void)p, (void)s;
     if (t->num_rel)
         v[0] = (double)t->num_rel_ret / (double)t->num_rel;
 }
 
-static void m_set_relative_P(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_set_relative_P(const inst *m, const metrics_params *p, const metrics_topic *t,
+                             double *v, char **s)
 {
     (void)m, (void)p, (void)s;
     if (t->num_ret && t->num_rel)
         v[0] = (double)t->num_rel_ret / (double)(t->num_ret < t->num_rel ? t->num_ret : t->num_rel);
 }
 
-static void m_set_map(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_set_map(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                      char **s)
 {
     (void)m, (void)p, (void)s;
     if (t->num_ret && t->num_rel)
@@ -930,20 +966,23 @@ static double f_beta(const metrics_topic *t, double beta)
     return (beta + 1.0) * P * R / (beta * P + R);
 }
 
-static void m_set_F(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_set_F(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                    char **s)
 {
     (void)p, (void)s;
     if (t->num_rel_ret)
         v[0] = f_beta(t, m->dcuts[0]);
 }
 
-static void m_num_nonrel_judged_ret(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_num_nonrel_judged_ret(const inst *m, const metrics_params *p, const metrics_topic *t,
+                                    double *v, char **s)
 {
     (void)m, (void)p, (void)s;
     v[0] = (double)(t->num_ret - t->num_nonpool - t->num_unjudged - t->num_rel_ret);
 }
 
-static void m_yaap(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_yaap(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                   char **s)
 {
     (void)m, (void)s;
     long rel_so_far = 0;
@@ -957,7 +996,8 @@ static void m_yaap(const inst *m, const metrics_params *p, const metrics_topic *
     v[0] = log((1.0 + sum) / (1.0 + (double)t->num_rel - sum));
 }
 
-static void m_rbp(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_rbp(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                  char **s)
 {
     (void)p, (void)s;
     double pp = pair_param(m, "p", 0.9);
@@ -984,7 +1024,8 @@ static void m_rbp(const inst *m, const metrics_params *p, const metrics_topic *t
     gains_free(&gs);
 }
 
-static void m_rbp_resid(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_rbp_resid(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                        char **s)
 {
     (void)p, (void)s;
     double pp = pair_param(m, "p", 0.9);
@@ -1001,7 +1042,8 @@ static void m_rbp_resid(const inst *m, const metrics_params *p, const metrics_to
         v[0] = cur_p + (1 - pp) * sum;
 }
 
-static void m_relstring(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_relstring(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                        char **s)
 {
     (void)p, (void)v;
     long len = (long)m->dcuts[0];
@@ -1081,31 +1123,36 @@ static void dcg_family(const inst *m, const metrics_params *p, const metrics_top
     free(ideal);
 }
 
-static void m_dcg_cut(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_dcg_cut(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                      char **s)
 {
     (void)s;
     dcg_family(m, p, t, v, METRICS_GAIN_LINEAR, 0);
 }
 
-static void m_dcg_burges_cut(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_dcg_burges_cut(const inst *m, const metrics_params *p, const metrics_topic *t,
+                             double *v, char **s)
 {
     (void)s;
     dcg_family(m, p, t, v, METRICS_GAIN_EXP, 0);
 }
 
-static void m_ndcg_burges_cut(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_ndcg_burges_cut(const inst *m, const metrics_params *p, const metrics_topic *t,
+                              double *v, char **s)
 {
     (void)s;
     dcg_family(m, p, t, v, METRICS_GAIN_EXP, 1);
 }
 
-static void m_dcg_jk_cut(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_dcg_jk_cut(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                         char **s)
 {
     (void)s;
     dcg_family(m, p, t, v, METRICS_GAIN_JK, 0);
 }
 
-static void m_ndcg_jk_cut(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_ndcg_jk_cut(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                          char **s)
 {
     (void)s;
     dcg_family(m, p, t, v, METRICS_GAIN_JK, 1);
@@ -1121,14 +1168,16 @@ static double cg_at(const long *grades, size_t n, long k)
     return sum;
 }
 
-static void m_cg_cut(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_cg_cut(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                     char **s)
 {
     (void)p, (void)s;
     for (size_t k = 0; k < m->nparams; k++)
         v[k] = cg_at(t->rels, (size_t)t->num_ret, m->cuts[k]);
 }
 
-static void m_ncg_cut(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_ncg_cut(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                      char **s)
 {
     (void)p, (void)s;
     long n_ideal;
@@ -1158,14 +1207,16 @@ double metrics_err(const long *grades, size_t n, long k, long max_grade)
     return err;
 }
 
-static void m_err_cut(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_err_cut(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                      char **s)
 {
     (void)p, (void)s;
     for (size_t k = 0; k < m->nparams; k++)
         v[k] = metrics_err(t->rels, (size_t)t->num_ret, m->cuts[k], t->num_rel_levels - 1);
 }
 
-static void m_judged(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_judged(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                     char **s)
 {
     (void)p, (void)s;
     for (size_t k = 0; k < m->nparams; k++) {
@@ -1185,7 +1236,8 @@ static void m_E(const inst *m, const metrics_params *p, const metrics_topic *t, 
 
 static const double elevenpt[] = { 0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0 };
 
-static void m_iap(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_iap(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                  char **s)
 {
     (void)m, (void)s;
     double sum = 0.0;
@@ -1193,7 +1245,8 @@ static void m_iap(const inst *m, const metrics_params *p, const metrics_topic *t
     v[0] = sum / 11.0;
 }
 
-static void m_niap(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
+static void m_niap(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
+                   char **s)
 {
     (void)m, (void)s;
     v[0] = average_precision(p, t);
@@ -1240,8 +1293,12 @@ static const double par_utility[] = { 1.0, -1.0, 0.0, 0.0 };
 static const double par_one[] = { 1.0 };
 static const double par_relstring[] = { 10.0 };
 
-#define FAMQ(q, name, pk, dc, dd, nd, kind, pt, sk, fn, zm) { name, pk, dc, dd, nd, kind, pt, sk, fn, zm, q }
-#define FAM(name, pk, dc, dd, nd, kind, pt, sk, fn, zm) FAMQ(QR_PLAIN, name, pk, dc, dd, nd, kind, pt, sk, fn, zm)
+#define FAMQ(q, name, pk, dc, dd, nd, kind, pt, sk, fn, zm)                                        \
+    {                                                                                              \
+        name, pk, dc, dd, nd, kind, pt, sk, fn, zm, q                                              \
+    }
+#define FAM(name, pk, dc, dd, nd, kind, pt, sk, fn, zm)                                            \
+    FAMQ(QR_PLAIN, name, pk, dc, dd, nd, kind, pt, sk, fn, zm)
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 static const family families[] = {
@@ -1255,15 +1312,20 @@ static const family families[] = {
     FAM("Rprec", PK_NONE, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, m_Rprec, 0),
     FAM("bpref", PK_NONE, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, m_bpref, 0),
     FAM("recip_rank", PK_NONE, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, m_recip_rank, 0),
-    FAM("iprec_at_recall", PK_CUT_DOUBLE, NULL, cut_recall, N(cut_recall), METRICS_DOUBLE, 1, SK_MEAN, m_iprec_at_recall, 0),
+    FAM("iprec_at_recall", PK_CUT_DOUBLE, NULL, cut_recall, N(cut_recall), METRICS_DOUBLE, 1,
+        SK_MEAN, m_iprec_at_recall, 0),
     FAM("P", PK_CUT_LONG, cut_std, NULL, N(cut_std), METRICS_DOUBLE, 1, SK_MEAN, m_P, 0),
-    FAM("relstring", PK_DOUBLES, NULL, par_relstring, 1, METRICS_STRING, 1, SK_NONE, m_relstring, 1),
+    FAM("relstring", PK_DOUBLES, NULL, par_relstring, 1, METRICS_STRING, 1, SK_NONE, m_relstring,
+        1),
     FAM("recall", PK_CUT_LONG, cut_std, NULL, N(cut_std), METRICS_DOUBLE, 1, SK_MEAN, m_recall, 0),
     FAM("infAP", PK_NONE, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, m_infAP, 0),
     FAM("gm_bpref", PK_NONE, NULL, NULL, 0, METRICS_DOUBLE, 0, SK_GM, m_gm_bpref, 0),
-    FAM("Rprec_mult", PK_CUT_DOUBLE, NULL, cut_rprec, N(cut_rprec), METRICS_DOUBLE, 1, SK_MEAN, m_Rprec_mult, 0),
-    FAM("utility", PK_DOUBLES, NULL, par_utility, N(par_utility), METRICS_DOUBLE, 1, SK_MEAN, m_utility, 1),
-    FAM("11pt_avg", PK_DOUBLES, NULL, cut_recall, N(cut_recall), METRICS_DOUBLE, 1, SK_MEAN, m_11pt_avg, 0),
+    FAM("Rprec_mult", PK_CUT_DOUBLE, NULL, cut_rprec, N(cut_rprec), METRICS_DOUBLE, 1, SK_MEAN,
+        m_Rprec_mult, 0),
+    FAM("utility", PK_DOUBLES, NULL, par_utility, N(par_utility), METRICS_DOUBLE, 1, SK_MEAN,
+        m_utility, 1),
+    FAM("11pt_avg", PK_DOUBLES, NULL, cut_recall, N(cut_recall), METRICS_DOUBLE, 1, SK_MEAN,
+        m_11pt_avg, 0),
     FAM("binG", PK_NONE, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, m_binG, 0),
     FAM("G", PK_PAIRS, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, m_G, 0),
     FAM("dcg", PK_PAIRS, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, m_dcg, 0),
@@ -1271,22 +1333,31 @@ static const family families[] = {
     FAM("ndcg", PK_PAIRS, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, m_ndcg, 0),
     FAM("ndcg_rel", PK_PAIRS, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, m_ndcg_rel, 0),
     FAM("Rndcg", PK_PAIRS, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, m_Rndcg, 0),
-    FAM("ndcg_cut", PK_CUT_LONG, cut_std, NULL, N(cut_std), METRICS_DOUBLE, 1, SK_MEAN, m_ndcg_cut, 0),
-    FAM("map_cut", PK_CUT_LONG, cut_std, NULL, N(cut_std), METRICS_DOUBLE, 1, SK_MEAN, m_map_cut, 0),
-    FAM("relative_P", PK_CUT_LONG, cut_std, NULL, N(cut_std), METRICS_DOUBLE, 1, SK_MEAN, m_relative_P, 0),
-    FAM("success", PK_CUT_LONG, cut_success, NULL, N(cut_success), METRICS_DOUBLE, 1, SK_MEAN, m_success, 0),
+    FAM("ndcg_cut", PK_CUT_LONG, cut_std, NULL, N(cut_std), METRICS_DOUBLE, 1, SK_MEAN, m_ndcg_cut,
+        0),
+    FAM("map_cut", PK_CUT_LONG, cut_std, NULL, N(cut_std), METRICS_DOUBLE, 1, SK_MEAN, m_map_cut,
+        0),
+    FAM("relative_P", PK_CUT_LONG, cut_std, NULL, N(cut_std), METRICS_DOUBLE, 1, SK_MEAN,
+        m_relative_P, 0),
+    FAM("success", PK_CUT_LONG, cut_success, NULL, N(cut_success), METRICS_DOUBLE, 1, SK_MEAN,
+        m_success, 0),
     FAM("set_P", PK_NONE, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, m_set_P, 0),
     FAM("set_relative_P", PK_NONE, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, m_set_relative_P, 0),
     FAM("set_recall", PK_NONE, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, m_set_recall, 0),
     FAM("set_map", PK_NONE, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, m_set_map, 0),
     FAM("set_F", PK_DOUBLES, NULL, par_one, 1, METRICS_DOUBLE, 1, SK_MEAN, m_set_F, 0),
-    FAM("num_nonrel_judged_ret", PK_NONE, NULL, NULL, 0, METRICS_LONG, 1, SK_SUM, m_num_nonrel_judged_ret, 0),
-    FAMQ(QR_GROUPS, "map_avgjg", PK_NONE, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, m_map_avgjg, 0),
-    FAMQ(QR_GROUPS, "P_avgjg", PK_CUT_LONG, cut_std, NULL, N(cut_std), METRICS_DOUBLE, 1, SK_MEAN, m_P_avgjg, 0),
-    FAMQ(QR_GROUPS, "Rprec_mult_avgjg", PK_CUT_DOUBLE, NULL, cut_rprec, N(cut_rprec), METRICS_DOUBLE, 1, SK_MEAN,
-         m_Rprec_mult_avgjg, 0),
-#define PREFS_L(name, fn) FAMQ(QR_PREFS, name, PK_NONE, NULL, NULL, 0, METRICS_LONG, 1, SK_SUM, fn, 0)
-#define PREFS_D(name, fn) FAMQ(QR_PREFS, name, PK_NONE, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, fn, 0)
+    FAM("num_nonrel_judged_ret", PK_NONE, NULL, NULL, 0, METRICS_LONG, 1, SK_SUM,
+        m_num_nonrel_judged_ret, 0),
+    FAMQ(QR_GROUPS, "map_avgjg", PK_NONE, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, m_map_avgjg,
+         0),
+    FAMQ(QR_GROUPS, "P_avgjg", PK_CUT_LONG, cut_std, NULL, N(cut_std), METRICS_DOUBLE, 1, SK_MEAN,
+         m_P_avgjg, 0),
+    FAMQ(QR_GROUPS, "Rprec_mult_avgjg", PK_CUT_DOUBLE, NULL, cut_rprec, N(cut_rprec),
+         METRICS_DOUBLE, 1, SK_MEAN, m_Rprec_mult_avgjg, 0),
+#define PREFS_L(name, fn)                                                                          \
+    FAMQ(QR_PREFS, name, PK_NONE, NULL, NULL, 0, METRICS_LONG, 1, SK_SUM, fn, 0)
+#define PREFS_D(name, fn)                                                                          \
+    FAMQ(QR_PREFS, name, PK_NONE, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, fn, 0)
     PREFS_L("prefs_num_prefs_poss", m_prefs_num_prefs_poss),
     PREFS_L("prefs_num_prefs_ful", m_prefs_num_prefs_ful),
     PREFS_L("prefs_num_prefs_ful_ret", m_prefs_num_prefs_ful_ret),
@@ -1307,13 +1378,20 @@ static const family families[] = {
     FAM("unj", PK_CUT_LONG, cut_unj, NULL, N(cut_unj), METRICS_DOUBLE, 1, SK_MEAN, m_unj, 1),
     /* trecjudge's own measures */
     FAM("cg_cut", PK_CUT_LONG, cut_std, NULL, N(cut_std), METRICS_DOUBLE, 1, SK_MEAN, m_cg_cut, 0),
-    FAM("ncg_cut", PK_CUT_LONG, cut_std, NULL, N(cut_std), METRICS_DOUBLE, 1, SK_MEAN, m_ncg_cut, 0),
-    FAM("dcg_cut", PK_CUT_LONG, cut_std, NULL, N(cut_std), METRICS_DOUBLE, 1, SK_MEAN, m_dcg_cut, 0),
-    FAM("dcg_burges_cut", PK_CUT_LONG, cut_std, NULL, N(cut_std), METRICS_DOUBLE, 1, SK_MEAN, m_dcg_burges_cut, 0),
-    FAM("ndcg_burges_cut", PK_CUT_LONG, cut_std, NULL, N(cut_std), METRICS_DOUBLE, 1, SK_MEAN, m_ndcg_burges_cut, 0),
-    FAM("dcg_jk_cut", PK_CUT_LONG, cut_std, NULL, N(cut_std), METRICS_DOUBLE, 1, SK_MEAN, m_dcg_jk_cut, 0),
-    FAM("ndcg_jk_cut", PK_CUT_LONG, cut_std, NULL, N(cut_std), METRICS_DOUBLE, 1, SK_MEAN, m_ndcg_jk_cut, 0),
-    FAM("err_cut", PK_CUT_LONG, cut_unj, NULL, N(cut_unj), METRICS_DOUBLE, 1, SK_MEAN, m_err_cut, 0),
+    FAM("ncg_cut", PK_CUT_LONG, cut_std, NULL, N(cut_std), METRICS_DOUBLE, 1, SK_MEAN, m_ncg_cut,
+        0),
+    FAM("dcg_cut", PK_CUT_LONG, cut_std, NULL, N(cut_std), METRICS_DOUBLE, 1, SK_MEAN, m_dcg_cut,
+        0),
+    FAM("dcg_burges_cut", PK_CUT_LONG, cut_std, NULL, N(cut_std), METRICS_DOUBLE, 1, SK_MEAN,
+        m_dcg_burges_cut, 0),
+    FAM("ndcg_burges_cut", PK_CUT_LONG, cut_std, NULL, N(cut_std), METRICS_DOUBLE, 1, SK_MEAN,
+        m_ndcg_burges_cut, 0),
+    FAM("dcg_jk_cut", PK_CUT_LONG, cut_std, NULL, N(cut_std), METRICS_DOUBLE, 1, SK_MEAN,
+        m_dcg_jk_cut, 0),
+    FAM("ndcg_jk_cut", PK_CUT_LONG, cut_std, NULL, N(cut_std), METRICS_DOUBLE, 1, SK_MEAN,
+        m_ndcg_jk_cut, 0),
+    FAM("err_cut", PK_CUT_LONG, cut_unj, NULL, N(cut_unj), METRICS_DOUBLE, 1, SK_MEAN, m_err_cut,
+        0),
     FAM("judged", PK_CUT_LONG, cut_unj, NULL, N(cut_unj), METRICS_DOUBLE, 1, SK_MEAN, m_judged, 0),
     FAM("E", PK_DOUBLES, NULL, par_one, 1, METRICS_DOUBLE, 1, SK_MEAN, m_E, 0),
     FAM("iap", PK_NONE, NULL, NULL, 0, METRICS_DOUBLE, 1, SK_MEAN, m_iap, 0),
@@ -1396,7 +1474,7 @@ static long family_index(const char *name)
     return -1;
 }
 
-int metrics_set_select(metrics_set *s, const char *spec, char *msg, size_t msgsize)
+int metrics_set_select(metrics_set *s, const char *spec, util_error *err)
 {
     const char *dot = strchr(spec, '.');
     size_t nlen = dot != NULL ? (size_t)(dot - spec) : strlen(spec);
@@ -1404,7 +1482,8 @@ int metrics_set_select(metrics_set *s, const char *spec, char *msg, size_t msgsi
     const char *params = dot != NULL ? dot + 1 : NULL;
     int rc = -1;
     if (params != NULL && *params == '\0') {
-        snprintf(msg, msgsize, "improper measure '%s': empty parameter after '.'", spec);
+        util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                       "improper measure '%s': empty parameter after '.'", spec);
         goto out;
     }
     long fi = family_index(name);
@@ -1428,7 +1507,7 @@ int metrics_set_select(metrics_set *s, const char *spec, char *msg, size_t msgsi
         goto out;
     }
     if (fi < 0) {
-        snprintf(msg, msgsize, "illegal measure '%s'", spec);
+        util_error_set(err, UTIL_EXIT_USAGE, NULL, 0, "illegal measure '%s'", spec);
         goto out;
     }
     s->selected[fi] = 1;
@@ -1438,7 +1517,7 @@ out:
     return rc;
 }
 
-int metrics_set_check_qrels(const metrics_set *s, int judgment_groups, char *msg, size_t msgsize)
+int metrics_set_check_qrels(const metrics_set *s, int judgment_groups, util_error *err)
 {
     for (size_t k = 0; k < s->ninsts; k++) {
         const family *f = s->insts[k].f;
@@ -1448,20 +1527,21 @@ int metrics_set_check_qrels(const metrics_set *s, int judgment_groups, char *msg
         if (f->qrels == QR_ANY || f->qrels == want)
             continue;
         if (f->qrels == QR_PREFS)
-            snprintf(msg, msgsize,
-                     "measure '%s' is not supported without preference judgments (-R prefs or -R qrels_prefs)",
-                     f->name);
-        else if (want == QR_PREFS)
-            snprintf(msg, msgsize,
-                     "measure '%s' is not supported with preference judgments (it cannot be computed from "
-                     "them); -m all_prefs selects the measures that can", f->name);
-        else if (judgment_groups)
-            snprintf(msg, msgsize,
-                     "measure '%s' cannot be computed from judgment-group qrels (-R qrels_jg); "
-                     "-m qrels_jg selects the measures that can", f->name);
-        else
-            snprintf(msg, msgsize, "measure '%s' needs judgment-group qrels (-R qrels_jg)", f->name);
-        return -1;
+            return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                                  "measure '%s' is not supported without preference judgments "
+                                  "(-R prefs or -R qrels_prefs)", f->name);
+        if (want == QR_PREFS)
+            return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                                  "measure '%s' is not supported with preference judgments "
+                                  "(it cannot be computed from them); -m all_prefs selects "
+                                  "the measures that can", f->name);
+        if (judgment_groups)
+            return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                                  "measure '%s' cannot be computed from judgment-group qrels "
+                                  "(-R qrels_jg); -m qrels_jg selects the measures that can",
+                                  f->name);
+        return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                              "measure '%s' needs judgment-group qrels (-R qrels_jg)", f->name);
     }
     return 0;
 }
@@ -1515,7 +1595,7 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static int inst_params(inst *m, const char *text, char *msg, size_t msgsize)
+static int inst_params(inst *m, const char *text, util_error *err)
 {
     const family *f = m->f;
     if (text == NULL) {
@@ -1545,13 +1625,14 @@ static int inst_params(inst *m, const char *text, char *msg, size_t msgsize)
             m->cuts[i] = atol(parts[i]);
         qsort(m->cuts, n, sizeof *m->cuts, cmp_long);
         if (m->cuts[0] <= 0) {
-            snprintf(msg, msgsize, "measure '%s': cutoffs must be positive integers ('%s')", f->name, text);
-            rc = -1;
+            rc = util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                                "measure '%s': cutoffs must be positive integers ('%s')",
+                                f->name, text);
         }
         for (size_t i = 1; rc == 0 && i < n; i++)
             if (m->cuts[i] == m->cuts[i - 1]) {
-                snprintf(msg, msgsize, "measure '%s': duplicate cutoffs ('%s')", f->name, text);
-                rc = -1;
+                rc = util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                                    "measure '%s': duplicate cutoffs ('%s')", f->name, text);
             }
     } else if (f->pk == PK_CUT_DOUBLE || f->pk == PK_DOUBLES) {
         m->dcuts = util_malloc(n * sizeof *m->dcuts);
@@ -1561,21 +1642,23 @@ static int inst_params(inst *m, const char *text, char *msg, size_t msgsize)
             qsort(m->dcuts, n, sizeof *m->dcuts, cmp_double);
             for (size_t i = 1; rc == 0 && i < n; i++)
                 if (m->dcuts[i] == m->dcuts[i - 1]) {
-                    snprintf(msg, msgsize, "measure '%s': duplicate cutoffs ('%s')", f->name, text);
-                    rc = -1;
+                    rc = util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                                        "measure '%s': duplicate cutoffs ('%s')", f->name, text);
                 }
         }
         if (rc == 0 && f->fn == m_utility && n != 4) {
-            snprintf(msg, msgsize, "measure 'utility' needs 4 coefficients, got %zu ('%s')", n, text);
-            rc = -1;
+            rc = util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                                "measure 'utility' needs 4 coefficients, got %zu ('%s')", n,
+                                text);
         }
     } else if (f->pk == PK_PAIRS) {
         m->pairs = util_calloc(n, sizeof *m->pairs);
         for (size_t i = 0; i < n && rc == 0; i++) {
             char *eq = strchr(parts[i], '=');
             if (eq == NULL || eq == parts[i] || eq[1] == '\0' || strchr(eq + 1, '=') != NULL) {
-                snprintf(msg, msgsize, "measure '%s': malformed name=value parameters '%s'", f->name, text);
-                rc = -1;
+                rc = util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                                    "measure '%s': malformed name=value parameters '%s'",
+                                    f->name, text);
                 break;
             }
             *eq = '\0';
@@ -1587,7 +1670,7 @@ static int inst_params(inst *m, const char *text, char *msg, size_t msgsize)
     return rc;
 }
 
-int metrics_set_finish(metrics_set *s, char *msg, size_t msgsize)
+int metrics_set_finish(metrics_set *s, util_error *err)
 {
     size_t n = 0;
     for (size_t i = 0; i < NFAM; i++)
@@ -1598,10 +1681,11 @@ int metrics_set_finish(metrics_set *s, char *msg, size_t msgsize)
             continue;
         inst *m = &s->insts[s->ninsts++];
         m->f = &families[i];
-        if (inst_params(m, s->param_text[i], msg, msgsize) != 0)
+        if (inst_params(m, s->param_text[i], err) != 0)
             return -1;
         m->off = s->nvalues;
-        m->count = families[i].pk == PK_CUT_LONG || families[i].pk == PK_CUT_DOUBLE ? m->nparams : 1;
+        m->count =
+            families[i].pk == PK_CUT_LONG || families[i].pk == PK_CUT_DOUBLE ? m->nparams : 1;
         s->nvalues += m->count;
     }
     s->names = util_calloc(s->nvalues ? s->nvalues : 1, sizeof *s->names);

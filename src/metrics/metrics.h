@@ -1,10 +1,12 @@
-/* metrics.h: the public interface of the metrics module: ranking, every measure, and summaries (pure, no I/O). */
+/* metrics.h: the metrics module's interface: ranking, every measure, summaries (pure, no I/O). */
 /* SPDX-License-Identifier: MIT */
 #ifndef TJ_METRICS_H
 #define TJ_METRICS_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "util/util.h"
 
 /* Grades of retrieved documents that are not plain judgments. */
 #define METRICS_NONPOOL (-1L)    /* not in the qrels at all */
@@ -75,10 +77,12 @@ typedef struct metrics_set metrics_set;
 metrics_set *metrics_set_new(void);
 /* Selects a measure, a nickname (official, all_trec, set, qrels_jg, ...) or a measure with
  * parameters ("P.5,10", "ndcg.1=3,2=9", "rbp.p=0.8"), as trec_eval's -m does.
- * Returns 0, or -1 with a message in msg (unknown measure, bad parameter). */
-int metrics_set_select(metrics_set *s, const char *spec, char *msg, size_t msgsize);
-/* Fixes the selection (applies parameters); call once after every select. */
-int metrics_set_finish(metrics_set *s, char *msg, size_t msgsize);
+ * Returns 0, or -1 with err set (UTIL_EXIT_USAGE: unknown measure, bad parameter); err
+ * may be NULL when the message is not wanted, as for every util_error below. */
+int metrics_set_select(metrics_set *s, const char *spec, util_error *err);
+/* Fixes the selection (applies parameters); call once after every select. Returns 0, or
+ * -1 with err set (UTIL_EXIT_USAGE: a bad parameter). */
+int metrics_set_finish(metrics_set *s, util_error *err);
 /* The kinds of judgments metrics_set_check_qrels knows. */
 #define METRICS_QRELS_PLAIN 0    /* ordinary qrels */
 #define METRICS_QRELS_GROUPS 1   /* judgment-group qrels (-R qrels_jg) */
@@ -86,8 +90,9 @@ int metrics_set_finish(metrics_set *s, char *msg, size_t msgsize);
 /* Checks that every selected measure can be computed from the judgments at hand (one of
  * METRICS_QRELS_*): judgment-group qrels feed only runid, num_q and the *_avgjg
  * measures, preferences only runid, num_q and the prefs_* measures. Returns 0, or -1
- * with a message naming the first measure that cannot. Call after metrics_set_finish. */
-int metrics_set_check_qrels(const metrics_set *s, int judgment_groups, char *msg, size_t msgsize);
+ * with err (UTIL_EXIT_USAGE) naming the first measure that cannot. Call after
+ * metrics_set_finish. */
+int metrics_set_check_qrels(const metrics_set *s, int judgment_groups, util_error *err);
 /* True when nothing was selected (trec_eval then uses "official"). */
 int metrics_set_empty(const metrics_set *s);
 /* Number of values computed per topic, and each value's name, kind, and whether it is
@@ -122,10 +127,9 @@ void metrics_set_free(metrics_set **s);
  * trec_eval's own ("P.10", "ndcg_cut.10"), its printed names ("P_10", "ndcg_cut_10",
  * "rbp_p=0.8"), ir_measures' ("P@10", "nDCG@10", "R@1000", "AP", "RR", "P(rel=2)@10",
  * "RBP(p=0.8)") and the labels metrics_measure_label prints ("MAP", "MRR", "R-prec").
- * rel is set to the grade of a "(rel=N)" parameter, else -1. Returns 0, or -1 with a
- * message in msg. */
-int metrics_measure_spec(const char *in, char *out, size_t outsize, long *rel, char *msg,
-                         size_t msgsize);
+ * rel is set to the grade of a "(rel=N)" parameter, else -1. Returns 0, or -1 with err
+ * set (UTIL_EXIT_USAGE: an unknown measure, a bad parameter). */
+int metrics_measure_spec(const char *in, char *out, size_t outsize, long *rel, util_error *err);
 /* The one label a report prints a value under, from its metrics_set_name: "P@10",
  * "nDCG@10", "MAP", "R-prec", "RBP(0.8)", with "(rel=N)" when rel >= 0 ("P(rel=2)@10");
  * metrics_measure_spec reads every label back. */
@@ -186,11 +190,11 @@ typedef struct metrics_prefs {
 
 /* Counts the preferences of one topic's judgments (prefs, n lines) that its retrieved
  * docs fulfil, ranking docs as trec_eval does for preferences (score descending, then
- * docno ascending; top p->max_docs). docs is reordered. Returns 0, or -1 with a message
- * (a document with two levels in a sub-group, contradicting preferences in a group);
- * free out with metrics_prefs_free. */
+ * docno ascending; top p->max_docs). docs is reordered. Returns 0, or -1 with err set
+ * (UTIL_EXIT_DATA: a document with two levels in a sub-group, contradicting preferences in
+ * a group); free out with metrics_prefs_free. */
 int metrics_prefs_count(const metrics_pref *prefs, size_t n, metrics_doc *docs, size_t ndocs,
-                        const metrics_params *p, metrics_prefs *out, char *msg, size_t msgsize);
+                        const metrics_params *p, metrics_prefs *out, util_error *err);
 void metrics_prefs_free(metrics_prefs *pr);
 
 typedef enum metrics_prefs_measure {
@@ -315,6 +319,11 @@ typedef enum metrics_correction {
     METRICS_CORRECT_BONFERRONI,
     METRICS_CORRECT_HOLM
 } metrics_correction;
+
+/* The name of a correction ("none", "bonferroni", "holm") and back (-1 for an unknown
+ * name). */
+const char *metrics_correction_name(metrics_correction c);
+int metrics_correction_parse(const char *name, metrics_correction *c);
 
 /* Adjusts n p-values for multiple comparisons into out (which may be p). */
 void metrics_p_adjust(const double *p, size_t n, metrics_correction c, double *out);

@@ -42,23 +42,19 @@ static const struct {
 
 static int valid_spec(const char *spec)
 {
-    char msg[256];
     metrics_set *s = metrics_set_new();
-    int ok = metrics_set_select(s, spec, msg, sizeof msg) == 0 &&
-             metrics_set_finish(s, msg, sizeof msg) == 0;
+    int ok = metrics_set_select(s, spec, NULL) == 0 && metrics_set_finish(s, NULL) == 0;
     metrics_set_free(&s);
     return ok;
 }
 
 /* Reads "rel=N" and "p=X" inside the parentheses of an ir_measures name. */
 static int read_params(const char *p, size_t len, long *rel, char *persist, size_t psize,
-                       char *msg, size_t msgsize)
+                       util_error *err)
 {
     char buf[128];
-    if (len >= sizeof buf) {
-        snprintf(msg, msgsize, "parameters too long");
-        return -1;
-    }
+    if (len >= sizeof buf)
+        return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0, "parameters too long");
     memcpy(buf, p, len);
     buf[len] = '\0';
     char *save = NULL;
@@ -66,29 +62,26 @@ static int read_params(const char *p, size_t len, long *rel, char *persist, size
         char *end;
         if (strncmp(tok, "rel=", 4) == 0) {
             long v = strtol(tok + 4, &end, 10);
-            if (end == tok + 4 || *end != '\0' || v < 0) {
-                snprintf(msg, msgsize, "rel= needs a grade, not '%s'", tok + 4);
-                return -1;
-            }
+            if (end == tok + 4 || *end != '\0' || v < 0)
+                return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                                      "rel= needs a grade, not '%s'", tok + 4);
             *rel = v;
         } else if (strncmp(tok, "p=", 2) == 0 || strchr(tok, '=') == NULL) {
             const char *v = tok[0] == 'p' && tok[1] == '=' ? tok + 2 : tok;
             double d = strtod(v, &end);
-            if (end == v || *end != '\0' || !(d > 0.0 && d < 1.0)) {
-                snprintf(msg, msgsize, "p= needs a number between 0 and 1, not '%s'", v);
-                return -1;
-            }
+            if (end == v || *end != '\0' || !(d > 0.0 && d < 1.0))
+                return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                                      "p= needs a number between 0 and 1, not '%s'", v);
             snprintf(persist, psize, "%s", v);
         } else {
-            snprintf(msg, msgsize, "unsupported parameter '%s' (rel=N, p=X)", tok);
-            return -1;
+            return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                                  "unsupported parameter '%s' (rel=N, p=X)", tok);
         }
     }
     return 0;
 }
 
-int metrics_measure_spec(const char *in, char *out, size_t outsize, long *rel, char *msg,
-                         size_t msgsize)
+int metrics_measure_spec(const char *in, char *out, size_t outsize, long *rel, util_error *err)
 {
     *rel = -1;
     /* trec_eval's own spelling first: what eval -m takes is taken here unchanged. */
@@ -103,12 +96,10 @@ int metrics_measure_spec(const char *in, char *out, size_t outsize, long *rel, c
     if (open != NULL) {
         const char *close = strchr(open, ')');
         if (close == NULL || (at != NULL && at < close) ||
-            (close[1] != '\0' && close[1] != '@')) {
-            snprintf(msg, msgsize, "unknown measure '%s'", in);
-            return -1;
-        }
-        if (read_params(open + 1, (size_t)(close - open - 1), rel, persist, sizeof persist, msg,
-                        msgsize) != 0)
+            (close[1] != '\0' && close[1] != '@'))
+            return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0, "unknown measure '%s'", in);
+        if (read_params(open + 1, (size_t)(close - open - 1), rel, persist, sizeof persist,
+                        err) != 0)
             return -1;
     }
     for (size_t i = 0; i < NALIASES; i++) {
@@ -148,8 +139,7 @@ int metrics_measure_spec(const char *in, char *out, size_t outsize, long *rel, c
         }
     }
     *rel = -1;
-    snprintf(msg, msgsize, "unknown measure '%s'", in);
-    return -1;
+    return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0, "unknown measure '%s'", in);
 }
 
 void metrics_measure_label(const char *name, long rel, char *buf, size_t size)

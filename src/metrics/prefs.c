@@ -1,4 +1,4 @@
-/* prefs.c: preference judgments (trec_eval's -R prefs and -R qrels_prefs): counts of preferences a ranking fulfils, and the prefs_* measures. */
+/* prefs.c: preference judgments (-R prefs): preferences a ranking fulfils, the prefs_* measures. */
 /* SPDX-License-Identifier: MIT */
 #include "metrics.h"
 
@@ -79,7 +79,7 @@ typedef struct pclass {
 /* The counts, into the pair-count matrix too, of a group whose sub-group is one list of
  * levels: every document of a higher class is preferred to every document of a lower one. */
 static int group_classes(const pclass *ec, long nec, long njr, long nj, uint32_t *ca,
-                         metrics_prefs_group *g, char *msg, size_t msgsize)
+                         metrics_prefs_group *g, util_error *err)
 {
     for (long c1 = 0; c1 < nec; c1++) {
         long ret = 0;
@@ -98,9 +98,9 @@ static int group_classes(const pclass *ec, long nec, long njr, long nj, uint32_t
                 for (long b = 0; b < ec[c2].n; b++) {
                     long j = ec[c2].e[b].id;
                     if (i == j) {
-                        snprintf(msg, msgsize, "document '%s' has two levels in one judgment sub-group",
-                                 ec[c1].e[a].p->docno);
-                        return -1;
+                        return util_error_set(err, UTIL_EXIT_DATA, NULL, 0,
+                                              "document '%s' has two levels in one "
+                                              "judgment sub-group", ec[c1].e[a].p->docno);
                     }
                     ca[i * nj + j]++;
                     if (i < j) {
@@ -237,7 +237,7 @@ static void pa_skip(const double *rel, long nj, long n, long limit, unsigned cha
 /* A group with several sub-groups: a partial order over the documents, closed under
  * transitivity. */
 static int group_matrix(const pentry *e, long n, long njr, long nj, uint32_t *ca,
-                        metrics_prefs_group *g, char *msg, size_t msgsize)
+                        metrics_prefs_group *g, util_error *err)
 {
     unsigned char *a = util_calloc((size_t)nj * (size_t)nj, 1);
     unsigned char *skip = util_malloc((size_t)nj);
@@ -249,8 +249,9 @@ static int group_matrix(const pentry *e, long n, long njr, long nj, uint32_t *ca
         long d = e[i].id;
         double lv = e[i].p->level;
         if ((rel[d] > 0.0 && lv == 0.0) || (rel[d] == 0.0 && lv > 0.0)) {
-            snprintf(msg, msgsize, "document '%s' is both relevant and nonrelevant in judgment group '%s'",
-                     e[i].p->docno, e[i].p->jg);
+            util_error_set(err, UTIL_EXIT_DATA, NULL, 0,
+                           "document '%s' is both relevant and nonrelevant in judgment group '%s'",
+                           e[i].p->docno, e[i].p->jg);
             goto out;
         }
         rel[d] = lv;
@@ -275,7 +276,8 @@ static int group_matrix(const pentry *e, long n, long njr, long nj, uint32_t *ca
     for (long i = 0; i < nj; i++)
         for (long j = i + 1; j < nj; j++)
             if (a[i * nj + j] && a[j * nj + i]) {
-                snprintf(msg, msgsize, "inconsistent preferences in judgment group '%s'", e[0].p->jg);
+                util_error_set(err, UTIL_EXIT_DATA, NULL, 0,
+                               "inconsistent preferences in judgment group '%s'", e[0].p->jg);
                 goto out;
             }
     for (long i = 0; i < nj; i++) {
@@ -328,7 +330,7 @@ out:
 }
 
 int metrics_prefs_count(const metrics_pref *prefs, size_t n, metrics_doc *docs, size_t ndocs,
-                        const metrics_params *p, metrics_prefs *out, char *msg, size_t msgsize)
+                        const metrics_params *p, metrics_prefs *out, util_error *err)
 {
     memset(out, 0, sizeof *out);
     if (n == 0)
@@ -416,7 +418,7 @@ int metrics_prefs_count(const metrics_pref *prefs, size_t n, metrics_doc *docs, 
         }
         metrics_prefs_group *g = &out->groups[out->ngroups++];
         if (subgroups) {
-            rc = group_matrix(e + start, (long)(end - start), njr, nj, ca, g, msg, msgsize);
+            rc = group_matrix(e + start, (long)(end - start), njr, nj, ca, g, err);
         } else {
             long nec = 0;
             for (size_t i = start; i < end; i++) {
@@ -427,7 +429,7 @@ int metrics_prefs_count(const metrics_pref *prefs, size_t n, metrics_doc *docs, 
                 }
                 ec[nec - 1].n++;
             }
-            rc = group_classes(ec, nec, njr, nj, ca, g, msg, msgsize);
+            rc = group_classes(ec, nec, njr, nj, ca, g, err);
         }
         start = end;
     }

@@ -1,4 +1,4 @@
-/* rank.c: turns retrieved documents and judgments into the ranked grade list every measure reads. */
+/* rank.c: retrieved documents and judgments turned into the ranked grades every measure reads. */
 /* SPDX-License-Identifier: MIT */
 #include "metrics.h"
 

@@ -1,4 +1,4 @@
-/* stats.c: distributions, paired significance tests, multiple-comparison correction and assessor agreement (pure). */
+/* stats.c: distributions, paired tests, multiple-comparison corrections, agreement (pure). */
 /* SPDX-License-Identifier: MIT */
 #include "metrics.h"
 
@@ -553,6 +553,25 @@ static int pindex_cmp(const void *va, const void *vb)
     if (a->p != b->p)
         return (a->p > b->p) - (a->p < b->p);
     return (a->i > b->i) - (a->i < b->i);
+}
+
+static const util_enum_name correction_names[] = {
+    { "none", METRICS_CORRECT_NONE }, { "bonferroni", METRICS_CORRECT_BONFERRONI },
+    { "holm", METRICS_CORRECT_HOLM }, { NULL, 0 }
+};
+
+const char *metrics_correction_name(metrics_correction c)
+{
+    return util_enum_name_of(correction_names, (int)c);
+}
+
+int metrics_correction_parse(const char *name, metrics_correction *c)
+{
+    int v;
+    if (util_enum_parse(correction_names, name, &v) != 0)
+        return -1;
+    *c = (metrics_correction)v;
+    return 0;
 }
 
 void metrics_p_adjust(const double *p, size_t n, metrics_correction c, double *out)

@@ -50,7 +50,7 @@ static long judged_lookup(const pool_judged *j, const char *docno, int *found)
 pool_bias *pool_bias_new(size_t nruns, long relevance_level)
 {
     pool_bias *b = util_calloc(1, sizeof *b);
-    char msg[256];
+    util_error err = { 0, "" };
     b->nruns = nruns;
     b->rows = util_calloc(nruns + 1, sizeof *b->rows);
     b->ntopics = util_calloc(nruns + 1, sizeof *b->ntopics);
@@ -58,9 +58,8 @@ pool_bias *pool_bias_new(size_t nruns, long relevance_level)
     b->params.relevance_level = relevance_level;
     b->set = metrics_set_new();
     /* "map" is always known: a failure here is a bug */
-    if (metrics_set_select(b->set, "map", msg, sizeof msg) != 0 ||
-        metrics_set_finish(b->set, msg, sizeof msg) != 0)
-        util_die("cannot select MAP: %s", msg);
+    if (metrics_set_select(b->set, "map", &err) != 0 || metrics_set_finish(b->set, &err) != 0)
+        util_die("cannot select MAP: %s", err.msg);
     while (b->map_index < metrics_set_size(b->set) &&
            strcmp(metrics_set_name(b->set, b->map_index), "map") != 0)
         b->map_index++;

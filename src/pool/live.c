@@ -1,4 +1,4 @@
-/* live.c: Move-to-Front and MaxMean, which choose the next document to judge from the judgments so far (docs/POOLING.md). */
+/* live.c: Move-to-Front and MaxMean: the next document to judge from the judgments so far. */
 /* SPDX-License-Identifier: MIT */
 #include "pool.h"
 

@@ -1,4 +1,4 @@
-/* pool.c: building a topic's pool from the runs' rankings (depth-k, Take@N), its presentation order and its statistics. */
+/* pool.c: a topic's pool from the runs' rankings (depth-k, Take@N), its order and statistics. */
 /* SPDX-License-Identifier: MIT */
 #include "pool.h"
 

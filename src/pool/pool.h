@@ -1,4 +1,4 @@
-/* pool.h: the public interface of the pool module: pooling strategies, presentation order, pool statistics, live orders (pure, no I/O). */
+/* pool.h: the pool module's interface: strategies, order, statistics, live orders (pure). */
 /* SPDX-License-Identifier: MIT */
 #ifndef TJ_POOL_H
 #define TJ_POOL_H

@@ -417,15 +417,14 @@ int pool_sim_run(const pool_sim_input *in, const pool_sim_strategy *strategies,
     engine e;
     memset(&e, 0, sizeof e);
     e.in = in;
-    char msg[256];
+    util_error bug = { 0, "" };
     int rc = 0;
     metrics_params_init(&e.params);
     e.params.relevance_level = in->relevance_level;
     e.set = metrics_set_new();
     /* "map" is always known: a failure here is a bug */
-    if (metrics_set_select(e.set, "map", msg, sizeof msg) != 0 ||
-        metrics_set_finish(e.set, msg, sizeof msg) != 0)
-        util_die("cannot select MAP: %s", msg);
+    if (metrics_set_select(e.set, "map", &bug) != 0 || metrics_set_finish(e.set, &bug) != 0)
+        util_die("cannot select MAP: %s", bug.msg);
     while (e.map_index < metrics_set_size(e.set) &&
            strcmp(metrics_set_name(e.set, e.map_index), "map") != 0)
         e.map_index++;

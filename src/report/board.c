@@ -46,21 +46,30 @@ void report_cell_format(char *buf, size_t size, double v, int machine)
     fmt_cell(buf, size, v, machine);
 }
 
-void report_live_json_meta(const report_live *l, const char *policy, util_out *o)
+void report_live_json_begin(const report_live *l, const char *policy, util_json *j)
 {
-    util_out_printf(o, "\"topics_judged\": %zu, \"judgments\": %ld, \"policy\": ",
-                    report_live_ntopics(l), report_live_judgments(l));
-    util_out_json(o, policy);
-    util_out_printf(o, ", \"relevance_level\": %ld,\n \"measures\": [",
-                    report_live_relevance_level(l));
+    util_json_object(j, NULL);
+    util_json_key(j, "topics_judged");
+    util_json_uint(j, report_live_ntopics(l));
+    util_json_key(j, "judgments");
+    util_json_int(j, report_live_judgments(l));
+    util_json_key(j, "policy");
+    util_json_str(j, policy);
+    util_json_key(j, "relevance_level");
+    util_json_int(j, report_live_relevance_level(l));
+    util_json_break(j, "\n ");
+    util_json_key(j, "measures");
+    util_json_array(j, NULL);
     for (size_t m = 0; m < report_live_nmeasures(l); m++) {
-        util_out_str(o, m ? ", {\"label\": " : "{\"label\": ");
-        util_out_json(o, report_live_label(l, m));
-        util_out_str(o, ", \"trec_eval\": ");
-        util_out_json(o, report_live_measure(l, m));
-        util_out_str(o, "}");
+        util_json_object(j, NULL);
+        util_json_key(j, "label");
+        util_json_str(j, report_live_label(l, m));
+        util_json_key(j, "trec_eval");
+        util_json_str(j, report_live_measure(l, m));
+        util_json_end(j);
     }
-    util_out_str(o, "],\n ");
+    util_json_end(j);
+    util_json_break(j, "\n ");
 }
 
 /* Marks the best value of each effectiveness measure bold (ties alike); residuals and
@@ -437,24 +446,56 @@ report_table *report_live_wtl_table(report_live *l, size_t sort)
     return t;
 }
 
-void report_live_board_stats_json(report_live *l, size_t sort, util_out *o)
+void report_live_board_stats_json(report_live *l, size_t sort, util_json *j)
 {
-    util_out_printf(o, "\"intervals\": {\"level\": %g, \"t\": \"Student's t with topics - 1"
-                    " degrees of freedom: mean -+ t((1 + level) / 2) sd / sqrt(topics)\",\n"
-                    "  \"bootstrap\": {\"method\": \"percentile\", \"resampled\": \"topics\","
-                    " \"resamples\": %d, \"seed\": %d, \"quantiles\": \"interpolated between"
-                    " order statistics (numpy.percentile's default)\"},\n  \"rows\": ",
-                    REPORT_CI_LEVEL, REPORT_CI_RESAMPLES, REPORT_CI_SEED);
+    char num[32];
+    util_json_key(j, "intervals");
+    util_json_object(j, NULL);
+    util_json_key(j, "level");
+    snprintf(num, sizeof num, "%g", REPORT_CI_LEVEL);
+    util_json_number(j, num);
+    util_json_key(j, "t");
+    util_json_str(j, "Student's t with topics - 1 degrees of freedom: mean -+ t((1 + level) / 2)"
+                     " sd / sqrt(topics)");
+    util_json_break(j, "\n  ");
+    util_json_key(j, "bootstrap");
+    util_json_object(j, NULL);
+    util_json_key(j, "method");
+    util_json_str(j, "percentile");
+    util_json_key(j, "resampled");
+    util_json_str(j, "topics");
+    util_json_key(j, "resamples");
+    util_json_int(j, REPORT_CI_RESAMPLES);
+    util_json_key(j, "seed");
+    util_json_int(j, REPORT_CI_SEED);
+    util_json_key(j, "quantiles");
+    util_json_str(j, "interpolated between order statistics (numpy.percentile's default)");
+    util_json_end(j);
+    util_json_break(j, "\n  ");
+    util_json_key(j, "rows");
     report_table *t = report_live_intervals_table(l, 1, sort, -1);
-    report_table_write(t, REPORT_TABLE_JSON, NULL, o);
+    report_table_json(t, j);
     report_table_free(&t);
-    util_out_printf(o, "},\n \"win_tie_loss\": {\"per\": \"topic\", \"pairs\": \"each pair of"
-                    " runs once, run_a above run_b on the leaderboard; run_b's record is the"
-                    " mirror\", \"tie_tolerance\": %g,\n  \"rows\": ", REPORT_WTL_TIE);
+    util_json_space(j, "\n");
+    util_json_end(j);
+    util_json_break(j, "\n ");
+    util_json_key(j, "win_tie_loss");
+    util_json_object(j, NULL);
+    util_json_key(j, "per");
+    util_json_str(j, "topic");
+    util_json_key(j, "pairs");
+    util_json_str(j, "each pair of runs once, run_a above run_b on the leaderboard; run_b's record"
+                     " is the mirror");
+    util_json_key(j, "tie_tolerance");
+    snprintf(num, sizeof num, "%g", REPORT_WTL_TIE);
+    util_json_number(j, num);
+    util_json_break(j, "\n  ");
+    util_json_key(j, "rows");
     t = report_live_wtl_table(l, sort);
-    report_table_write(t, REPORT_TABLE_JSON, NULL, o);
+    report_table_json(t, j);
     report_table_free(&t);
-    util_out_str(o, "}");
+    util_json_space(j, "\n");
+    util_json_end(j);
 }
 
 /* The comparisons as a table, one row each. */

@@ -8,13 +8,12 @@
 #include <string.h>
 
 static int rpdiff(report_live *l, const size_t *sel, size_t n, const report_figure *fig,
-                  util_out *o, char *msg, size_t msgsize)
+                  util_out *o, util_error *err)
 {
     long col = report_live_column(l, "Rprec");
-    if (n < 2 || col < 0) {
-        snprintf(msg, msgsize, "rpdiff needs two runs and the Rprec measure");
-        return -1;
-    }
+    if (n < 2 || col < 0)
+        return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                              "rpdiff needs two runs and the Rprec measure");
     size_t nt = report_live_ntopics(l);
     double *d = util_malloc((nt + 1) * sizeof *d);
     const char **labels = util_malloc((nt + 1) * sizeof *labels);
@@ -41,7 +40,7 @@ static int rpdiff(report_live *l, const size_t *sel, size_t n, const report_figu
 }
 
 static int curves(report_live *l, const char *kind, const size_t *sel, size_t n, size_t depth,
-                  const report_figure *fig, util_out *o, char *msg, size_t msgsize)
+                  const report_figure *fig, util_out *o, util_error *err)
 {
     report_curve c;
     size_t np = 11;
@@ -66,9 +65,9 @@ static int curves(report_live *l, const char *kind, const size_t *sel, size_t n,
         np = depth;
         ylabel = "nDCG";
     } else {
-        snprintf(msg, msgsize, "unknown plot '%s' (pr, cg, dcg, ndcg, rpdiff, box or heatmap)",
-                 kind);
-        return -1;
+        return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                              "unknown plot '%s' (pr, cg, dcg, ndcg, rpdiff, box or heatmap)",
+                              kind);
     }
     double *x = util_malloc(np * sizeof *x), *y = util_malloc((n * np + 1) * sizeof *y);
     report_series *s = util_malloc((n + 1) * sizeof *s);
@@ -169,24 +168,22 @@ static int per_topic(report_live *l, int heatmap, const size_t *sel, size_t n, s
 }
 
 int report_live_figure(report_live *l, const char *kind, const size_t *sel, size_t n,
-                       size_t depth, size_t m, const report_figure *fig, util_out *o, char *msg,
-                       size_t msgsize)
+                       size_t depth, size_t m, const report_figure *fig, util_out *o,
+                       util_error *err)
 {
     if (strcmp(kind, "rpdiff") == 0)
-        return rpdiff(l, sel, n, fig, o, msg, msgsize);
+        return rpdiff(l, sel, n, fig, o, err);
     if (strcmp(kind, "box") == 0 || strcmp(kind, "heatmap") == 0) {
-        if (m >= report_live_nmeasures(l)) {
-            snprintf(msg, msgsize, "%s needs a measure", kind);
-            return -1;
-        }
+        if (m >= report_live_nmeasures(l))
+            return util_error_set(err, UTIL_EXIT_USAGE, NULL, 0, "%s needs a measure", kind);
         return per_topic(l, kind[0] == 'h', sel, n, m, fig, o);
     }
-    return curves(l, kind, sel, n, depth, fig, o, msg, msgsize);
+    return curves(l, kind, sel, n, depth, fig, o, err);
 }
 
 int report_live_chart(report_live *l, const char *kind, const size_t *sel, size_t n, size_t depth,
-                      int svg, util_out *o, char *msg, size_t msgsize)
+                      int svg, util_out *o, util_error *err)
 {
     report_figure fig = { 0, 0, 0, 0 };
-    return report_live_figure(l, kind, sel, n, depth, 0, svg ? &fig : NULL, o, msg, msgsize);
+    return report_live_figure(l, kind, sel, n, depth, 0, svg ? &fig : NULL, o, err);
 }

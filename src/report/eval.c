@@ -18,14 +18,6 @@ int report_format_parse(const char *name, report_format *f)
     return 0;
 }
 
-static void json_number(util_out *o, double v)
-{
-    if (isfinite(v))
-        util_out_printf(o, "%.17g", v);
-    else
-        util_out_str(o, "null");
-}
-
 /* One value in trec_eval's text form. */
 static void trec_line(util_out *o, const char *name, const char *qid, metrics_kind kind, double v,
                       const char *str)
@@ -63,8 +55,12 @@ void report_eval_begin(report_eval *r)
     r->nruns = 0;
     if (r->format == REPORT_TSV)
         util_out_str(r->out, "run\tmeasure\ttopic\tvalue\n");
-    else if (r->format == REPORT_JSON)
-        util_out_str(r->out, "[");
+    else if (r->format == REPORT_JSON) {
+        /* one run a line */
+        static const util_json_style runs = { "\n ", "\n ", "\n", "\n" };
+        util_json_init(&r->json, r->out);
+        util_json_array(&r->json, &runs);
+    }
 }
 
 void report_eval_run(report_eval *r, const report_run *run)
@@ -99,7 +95,8 @@ void report_eval_run(report_eval *r, const report_run *run)
             for (size_t q = 0; q < run->ntopics; q++)
                 for (size_t i = 0; i < nv; i++)
                     if (metrics_set_per_topic(s, i)) {
-                        util_out_printf(o, "%s\t%s\t%s\t", run->tag, metrics_set_name(s, i), run->qids[q]);
+                        util_out_printf(o, "%s\t%s\t%s\t", run->tag, metrics_set_name(s, i),
+                                        run->qids[q]);
                         tsv_value(o, metrics_set_kind(s, i), run->per_topic[q * nv + i],
                                   run->strings[q * nv + i]);
                         util_out_char(o, '\n');
@@ -112,53 +109,54 @@ void report_eval_run(report_eval *r, const report_run *run)
                     util_out_char(o, '\n');
                 }
     } else {
-        util_out_str(o, r->nruns ? ",\n {\"run\": " : "\n {\"run\": ");
-        util_out_json(o, run->tag);
-        util_out_printf(o, ", \"num_topics\": %zu", run->ntopics);
+        /* a topic a line */
+        static const util_json_style topics = { "\n  ", "\n  ", "", "" };
+        util_json *j = &r->json;
+        util_json_object(j, NULL);
+        util_json_key(j, "run");
+        util_json_str(j, run->tag);
+        util_json_key(j, "num_topics");
+        util_json_uint(j, run->ntopics);
         if (r->summary) {
-            util_out_str(o, ", \"summary\": {");
-            int first = 1;
+            util_json_key(j, "summary");
+            util_json_object(j, NULL);
             for (size_t i = 0; i < nv; i++) {
                 if (!metrics_set_in_summary(s, i) || metrics_set_is_runid(s, i))
                     continue;
-                util_out_str(o, first ? "" : ", ");
-                first = 0;
-                util_out_json(o, metrics_set_name(s, i));
-                util_out_str(o, ": ");
-                json_number(o, run->summary[i]);
+                util_json_key(j, metrics_set_name(s, i));
+                util_json_double(j, run->summary[i]);
             }
-            util_out_str(o, "}");
+            util_json_end(j);
         }
         if (r->per_topic) {
-            util_out_str(o, ", \"topics\": {");
+            util_json_key(j, "topics");
+            util_json_object(j, &topics);
             for (size_t q = 0; q < run->ntopics; q++) {
-                util_out_str(o, q ? ",\n  " : "\n  ");
-                util_out_json(o, run->qids[q]);
-                util_out_str(o, ": {");
-                int first = 1;
+                util_json_key(j, run->qids[q]);
+                util_json_object(j, NULL);
                 for (size_t i = 0; i < nv; i++) {
                     if (!metrics_set_per_topic(s, i))
                         continue;
-                    util_out_str(o, first ? "" : ", ");
-                    first = 0;
-                    util_out_json(o, metrics_set_name(s, i));
-                    util_out_str(o, ": ");
+                    util_json_key(j, metrics_set_name(s, i));
+                    const char *str = run->strings[q * nv + i];
                     if (metrics_set_kind(s, i) == METRICS_STRING)
-                        util_out_json(o, run->strings[q * nv + i] ? run->strings[q * nv + i] : "");
+                        util_json_str(j, str != NULL ? str : "");
                     else
-                        json_number(o, run->per_topic[q * nv + i]);
+                        util_json_double(j, run->per_topic[q * nv + i]);
                 }
-                util_out_str(o, "}");
+                util_json_end(j);
             }
-            util_out_str(o, "}");
+            util_json_end(j);
         }
-        util_out_str(o, "}");
+        util_json_end(j);
     }
     r->nruns++;
 }
 
 void report_eval_end(report_eval *r)
 {
-    if (r->format == REPORT_JSON)
-        util_out_str(r->out, "\n]\n");
+    if (r->format == REPORT_JSON) {
+        util_json_end(&r->json);
+        util_out_char(r->out, '\n');
+    }
 }

@@ -1,4 +1,4 @@
-/* live.c: the live leaderboard: every measure of every run over the judged topics, recomputed one topic at a time as judgments arrive. */
+/* live.c: the live leaderboard: every measure of every run, updated topic by topic as judged. */
 /* SPDX-License-Identifier: MIT */
 #include "report.h"
 
@@ -78,24 +78,25 @@ struct report_live {
 
 /* Selects one -m spec in any spelling metrics_measure_spec reads; every "(rel=N)" of a
  * report must name the same grade (rel: -1 until one does). */
-static int select_spec(metrics_set *set, const char *spec, long *rel, char *msg, size_t msgsize)
+static int select_spec(metrics_set *set, const char *spec, long *rel, util_error *err)
 {
     char te[256];
     long r;
-    if (metrics_measure_spec(spec, te, sizeof te, &r, msg, msgsize) != 0)
+    if (metrics_measure_spec(spec, te, sizeof te, &r, err) != 0)
         return 0;
     if (r >= 0 && *rel >= 0 && r != *rel) {
-        snprintf(msg, msgsize, "measures with different relevance levels (rel=%ld, rel=%ld) "
-                 "cannot share a report", *rel, r);
+        util_error_set(err, UTIL_EXIT_USAGE, NULL, 0,
+                       "measures with different relevance levels (rel=%ld, rel=%ld) "
+                       "cannot share a report", *rel, r);
         return 0;
     }
     if (r >= 0)
         *rel = r;
-    return metrics_set_select(set, te, msg, msgsize) == 0;
+    return metrics_set_select(set, te, err) == 0;
 }
 
 report_live *report_live_new(const metrics_params *p, const char *measures, double rbp_p,
-                             char *msg, size_t msgsize)
+                             util_error *err)
 {
     report_live *l = util_calloc(1, sizeof *l);
     l->params = *p;
@@ -119,7 +120,7 @@ report_live *report_live_new(const metrics_params *p, const char *measures, doub
             snprintf(spec + len, sizeof spec - len, ",%s", tok);
             continue;
         }
-        if (spec[0] != '\0' && !select_spec(l->set, spec, &rel, msg, msgsize))
+        if (spec[0] != '\0' && !select_spec(l->set, spec, &rel, err))
             ok = 0;
         if (tok == NULL)
             break;
@@ -127,13 +128,13 @@ report_live *report_live_new(const metrics_params *p, const char *measures, doub
     }
     free(list);
     if (ok && metrics_set_empty(l->set)) {
-        snprintf(msg, msgsize, "no measure selected");
+        util_error_set(err, UTIL_EXIT_USAGE, NULL, 0, "no measure selected");
         ok = 0;
     }
-    if (!ok || metrics_set_finish(l->set, msg, msgsize) != 0 ||
-        metrics_set_check_qrels(l->set, 0, msg, msgsize) != 0 ||
-        metrics_set_select(l->pr, "iprec_at_recall", msg, msgsize) != 0 ||
-        metrics_set_finish(l->pr, msg, msgsize) != 0) {
+    if (!ok || metrics_set_finish(l->set, err) != 0 ||
+        metrics_set_check_qrels(l->set, 0, err) != 0 ||
+        metrics_set_select(l->pr, "iprec_at_recall", err) != 0 ||
+        metrics_set_finish(l->pr, err) != 0) {
         report_live_free(&l);
         return NULL;
     }
@@ -483,13 +484,13 @@ long report_live_column(const report_live *l, const char *name)
         if (strcasecmp(name, l->labels[m]) == 0)
             return (long)m;
     /* Another spelling of one value: the name trec_eval gives it. */
-    char te[256], msg[256];
+    char te[256];
     long rel, found = -1;
-    if (metrics_measure_spec(name, te, sizeof te, &rel, msg, sizeof msg) != 0)
+    if (metrics_measure_spec(name, te, sizeof te, &rel, NULL) != 0)
         return -1;
     metrics_set *s = metrics_set_new();
-    if (metrics_set_select(s, te, msg, sizeof msg) == 0 &&
-        metrics_set_finish(s, msg, sizeof msg) == 0 && metrics_set_size(s) == 1)
+    if (metrics_set_select(s, te, NULL) == 0 && metrics_set_finish(s, NULL) == 0 &&
+        metrics_set_size(s) == 1)
         for (size_t m = 0; m < l->nv && found < 0; m++)
             if (strcmp(metrics_set_name(s, 0), metrics_set_name(l->set, m)) == 0)
                 found = (long)m;
@@ -700,7 +701,8 @@ size_t report_live_run_lines(const report_live *l, int width, size_t run, char *
                        t < nt ? l->topics[l->judged[t]].qid : "all");
         for (size_t m = 0; m < l->nv; m++) {
             int w = (int)strlen(l->labels[m]);
-            double v = t < nt ? report_live_topic_value(l, run, t, m) : report_live_value(l, run, m);
+            double v =
+                t < nt ? report_live_topic_value(l, run, t, m) : report_live_value(l, run, m);
             if (run >= l->nruns)
                 len += snprintf(buf + len, cap - (size_t)len, "  %*s ", w < 6 ? 6 : w, "-");
             else if (metrics_set_kind(l->set, m) == METRICS_LONG)

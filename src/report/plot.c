@@ -1,4 +1,4 @@
-/* plot.c: charts of curves, per-topic differences, box plots and heatmaps drawn with Unicode block characters (SVG: svg.c). */
+/* plot.c: curves, per-topic differences, box plots, heatmaps in block characters (SVG: svg.c). */
 /* SPDX-License-Identifier: MIT */
 #include "report.h"
 

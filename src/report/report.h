@@ -1,4 +1,4 @@
-/* report.h: the public interface of the report module: evaluation results as trec_eval text, TSV or JSON. */
+/* report.h: the report module's interface: eval's output, live reports, tables, plots, HTML. */
 /* SPDX-License-Identifier: MIT */
 #ifndef TJ_REPORT_H
 #define TJ_REPORT_H
@@ -31,6 +31,7 @@ typedef struct report_eval {
     int per_topic;              /* -q */
     int summary;                /* not -n */
     size_t nruns;               /* runs written so far */
+    util_json json;             /* REPORT_JSON: the array of runs being written */
 } report_eval;
 
 /* Parses "trec", "tsv" or "json"; returns -1 for anything else. */
@@ -48,8 +49,9 @@ void report_eval_end(report_eval *r);
 
 /* The leaderboard's measures when none are chosen (-m specs, comma-separated); "%g" is
  * replaced by RBP's persistence p. */
-#define REPORT_LIVE_MEASURES \
-    "map,gm_map,P.10,Rprec,bpref,recip_rank,ndcg_cut.10,rbp.p=%g,rbp_resid.p=%g,err_cut.20,judged.10"
+#define REPORT_LIVE_MEASURES                                                                       \
+    "map,gm_map,P.10,Rprec,bpref,recip_rank,ndcg_cut.10,rbp.p=%g,rbp_resid.p=%g,err_cut.20,"       \
+    "judged.10"
 
 /* A judgment's removal (for report_live_judge). */
 #define REPORT_LIVE_REMOVE (-1000L)
@@ -57,13 +59,13 @@ void report_eval_end(report_eval *r);
 typedef struct report_live report_live;
 
 /* A live report with the given settings and measures (comma-separated -m specs, NULL for
- * REPORT_LIVE_MEASURES with p = rbp_p). Returns NULL with a message in msg for an unknown
- * measure. The values are exactly those of `trecjudge eval -m MEASURE` on the qrels made of
+ * REPORT_LIVE_MEASURES with p = rbp_p). Returns NULL with err set (UTIL_EXIT_USAGE) for an
+ * unknown measure. The values are exactly those of `trecjudge eval -m MEASURE` on the qrels made of
  * the judgments given so far: only topics with at least one judgment (any grade, -1
  * included) are evaluated, as trec_eval evaluates only the topics of the qrels; a run
  * without a ranking for such a topic scores it as retrieving nothing (as eval -c). */
 report_live *report_live_new(const metrics_params *p, const char *measures, double rbp_p,
-                             char *msg, size_t msgsize);
+                             util_error *err);
 void report_live_free(report_live **l);
 
 /* Adds (or replaces) one run's ranking of one topic; docnos and scores are copied and
@@ -169,6 +171,9 @@ const char *report_table_sup(const report_table *t, size_t row, size_t col);
 /* Writes the table; title (may be NULL) is a caption line in text, Markdown and LaTeX. */
 void report_table_write(const report_table *t, report_table_format f, const char *title,
                         util_out *o);
+/* The table as a JSON value written on j (the value of a member, say): an array of objects
+ * keyed by the header, one a line; report_table_write's JSON is this and a newline. */
+void report_table_json(const report_table *t, util_json *j);
 void report_table_free(report_table **t);
 
 /* Charts (plot.c): in the terminal with Unicode block characters, or as SVG. */
@@ -238,10 +243,11 @@ void report_live_curve(report_live *l, size_t run, report_curve c, size_t npoint
 /* A value in a cell: four decimals for people, every digit for programs (machine). */
 void report_cell_format(char *buf, size_t size, double v, int machine);
 
-/* The members of a JSON object that say what a report's numbers are, each followed by ", ":
- * "topics_judged", "judgments", "policy" (as given), "relevance_level" and "measures" (each
- * column's label with the trec_eval name that defines it). */
-void report_live_json_meta(const report_live *l, const char *policy, util_out *o);
+/* Opens on j the JSON object of a report and writes the members that say what its numbers
+ * are: "topics_judged", "judgments", "policy" (as given), "relevance_level" and "measures"
+ * (each column's label with the trec_eval name that defines it). The caller adds its own
+ * members and closes the object with util_json_end. */
+void report_live_json_begin(const report_live *l, const char *policy, util_json *j);
 
 /* The leaderboard: rank, run, each measure, the runs in order of measure sort; with topic,
  * that topic's values (empty cells when it is not judged). title gets a line about it. */
@@ -296,7 +302,7 @@ report_table *report_live_wtl_table(report_live *l, size_t sort);
 /* The JSON members "intervals" and "win_tie_loss" (the two tables above with every digit,
  * under "rows", after what their numbers are: the level, the methods, the resamples and
  * the seed, the tie tolerance), without a trailing separator. */
-void report_live_board_stats_json(report_live *l, size_t sort, util_out *o);
+void report_live_board_stats_json(report_live *l, size_t sort, util_json *j);
 /* The n comparisons of runs (metrics_compare) on measure m over nt topics, one row each:
  * the measure, the runs, their means on m, the difference, d_z, the test and its p-values,
  * '*' when the adjusted p is below alpha. The rows are added to into (a table this function
@@ -307,16 +313,16 @@ report_table *report_live_compare_table(report_live *l, int machine, report_tabl
 
 /* Draws chart kind (pr, cg, dcg, ndcg: curves to rank depth; rpdiff: the R-precision
  * difference of sel[0] and sel[1] per topic) of the n runs sel, as text or (svg) SVG
- * (chart.c). Returns 0, or -1 with msg saying why (an unknown kind, rpdiff without two
- * runs or Rprec). */
+ * (chart.c). Returns 0, or -1 with err saying why (UTIL_EXIT_USAGE: an unknown kind,
+ * rpdiff without two runs or Rprec). */
 int report_live_chart(report_live *l, const char *kind, const size_t *sel, size_t n, size_t depth,
-                      int svg, util_out *o, char *msg, size_t msgsize);
+                      int svg, util_out *o, util_error *err);
 /* The same with the figure's settings (fig NULL: text) and the kinds box and heatmap (the
  * per-topic values of measure m of the runs sel; heatmap: runs and topics ordered by their
  * mean, best first). */
 int report_live_figure(report_live *l, const char *kind, const size_t *sel, size_t n,
-                       size_t depth, size_t m, const report_figure *fig, util_out *o, char *msg,
-                       size_t msgsize);
+                       size_t depth, size_t m, const report_figure *fig, util_out *o,
+                       util_error *err);
 
 /* ---- A self-contained HTML page (html.c): inline CSS, no script, nothing loaded from
  * elsewhere; the campaign's report is composed from these by campaign_report_html. ---- */

@@ -194,27 +194,32 @@ static int is_number(const char *s)
     return *s != '\0' && util_parse_double(s, strlen(s), &v) == 0;
 }
 
-static void write_json(const report_table *t, util_out *o)
+void report_table_json(const report_table *t, util_json *j)
 {
-    util_out_str(o, "[");
+    util_json_array(j, &util_json_lines);
     for (size_t r = 0; r < t->nrows; r++) {
-        util_out_str(o, r ? ",\n  {" : "\n  {");
+        util_json_object(j, NULL);
         for (size_t c = 0; c < t->ncols; c++) {
-            if (c)
-                util_out_str(o, ", ");
-            util_out_json(o, t->header[c]);
-            util_out_str(o, ": ");
+            util_json_key(j, t->header[c]);
             const char *s = t->cells[r * t->ncols + c];
             if (s == NULL || (t->numeric[c] && *s == '\0'))
-                util_out_str(o, "null");
+                util_json_null(j);
             else if (t->numeric[c] && is_number(s))
-                util_out_str(o, s);
+                util_json_number(j, s);
             else
-                util_out_json(o, s);
+                util_json_str(j, s);
         }
-        util_out_str(o, "}");
+        util_json_end(j);
     }
-    util_out_str(o, t->nrows ? "\n]\n" : "]\n");
+    util_json_end(j);
+}
+
+static void write_json(const report_table *t, util_out *o)
+{
+    util_json j;
+    util_json_init(&j, o);
+    report_table_json(t, &j);
+    util_out_char(o, '\n');
 }
 
 static void md_cell(util_out *o, const char *s)

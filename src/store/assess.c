@@ -1,4 +1,4 @@
-/* assess.c: the store's side of an assessment session: assigned topics, one assessor's judgments, withdrawing a judgment. */
+/* assess.c: the store's side of a session: assigned topics, an assessor's judgments, withdrawal. */
 /* SPDX-License-Identifier: MIT */
 #include "store_private.h"
 

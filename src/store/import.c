@@ -1,4 +1,4 @@
-/* import.c: imports in short transactions: the import lock, pending rows, publishing, staged qrels, and recovery after a kill. */
+/* import.c: imports in short transactions: lock, pending rows, publishing, recovery from a kill. */
 /* SPDX-License-Identifier: MIT */
 #include "store_private.h"
 

@@ -1,4 +1,4 @@
-/* judge.c: what judge, status, pool and backup ask of the campaign: pool membership, pooled documents without text, the online backup. */
+/* judge.c: what judge, status, pool and backup ask: pool membership, text missing, the backup. */
 /* SPDX-License-Identifier: MIT */
 #include "store_private.h"
 
@@ -139,7 +139,8 @@ int store_backup(store *s, const char *dest, int force, store_backup_info *info,
     }
     info->judgments = count_on(db, "SELECT count(*) FROM judgments");
     info->history = count_on(db, "SELECT count(*) FROM judgment_history");
-    info->documents = count_on(db, "SELECT count(*) FROM documents WHERE " STORE_VISIBLE("import_id"));
+    info->documents =
+        count_on(db, "SELECT count(*) FROM documents WHERE " STORE_VISIBLE("import_id"));
     if (sqlite3_close(db) != SQLITE_OK) {
         util_error_set(err, UTIL_EXIT_SYSTEM, tmp, 0, "cannot close the copy");
         goto out;

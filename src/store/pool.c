@@ -1,4 +1,4 @@
-/* pool.c: the store's side of pooling: a topic's pool size and last position, a topic's judgments for the live strategies. */
+/* pool.c: the store's side of pooling: a pool's size and end, the judgments live orders read. */
 /* SPDX-License-Identifier: MIT */
 #include "store_private.h"
 

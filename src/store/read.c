@@ -1,4 +1,4 @@
-/* read.c: the store's read side shared by pool, assess, report and search: topics, fields, rankings, documents, pool, scale. */
+/* read.c: the store's shared reads: topics, fields, rankings, documents, pool, scale. */
 /* SPDX-License-Identifier: MIT */
 #include "store_private.h"
 
@@ -32,7 +32,8 @@ int store_topic_fields_each(store *s, int64_t topic_id, store_field_fn fn, void 
     sqlite3_bind_int64(st, 1, topic_id);
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-        if (fn(ctx, (const char *)sqlite3_column_text(st, 0), (const char *)sqlite3_column_text(st, 1),
+        if (fn(ctx, (const char *)sqlite3_column_text(st, 0),
+               (const char *)sqlite3_column_text(st, 1),
                (const char *)sqlite3_column_text(st, 2)) != 0)
             break;
     return store_rows_end(s, st, rc, err, "cannot read topic fields");
@@ -205,7 +206,8 @@ int store_grades_each(store *s, store_grade_fn fn, void *ctx, util_error *err)
         return -1;
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        store_grade g = { (long)sqlite3_column_int64(st, 0), (const char *)sqlite3_column_text(st, 1),
+        store_grade g = { (long)sqlite3_column_int64(st, 0),
+                          (const char *)sqlite3_column_text(st, 1),
                           (const char *)sqlite3_column_text(st, 2) };
         if (fn(ctx, &g) != 0)
             break;

@@ -1,4 +1,4 @@
-/* report.c: what the live report reads from the campaign: the judgment history in the order it was written. */
+/* report.c: what the live report reads from the campaign: the judgment history in order. */
 /* SPDX-License-Identifier: MIT */
 #include "store_private.h"
 

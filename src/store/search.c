@@ -1,4 +1,4 @@
-/* search.c: what the search index reads from the store: the documents after a given rowid, in rowid order. */
+/* search.c: what the search index reads from the store: documents after a rowid, in order. */
 /* SPDX-License-Identifier: MIT */
 #include "store_private.h"
 

@@ -161,14 +161,17 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_GRADE_ADD] = "INSERT INTO grades(grade, label, key) VALUES (?1, ?2, ?3)",
     [ST_SETTING_SET] = "INSERT INTO settings(key, value) VALUES (?1, ?2)"
                        " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-    [ST_ASSESSOR_STATUS] = "SELECT a.name, 0,"
-                           " (SELECT count(*) FROM judgments j WHERE j.assessor_id = a.id AND j.grade >= 0),"
-                           " (SELECT count(*) FROM judgments j WHERE j.assessor_id = a.id AND j.grade >= ?1)"
-                           " FROM assessors a ORDER BY a.name",
-    [ST_JUDGMENTS_ALL] = "SELECT t.qid, j.docno, a.name, j.grade, j.iter FROM judgments j"
-                         " JOIN topics t ON t.id = j.topic_id JOIN assessors a ON a.id = j.assessor_id"
-                         " ORDER BY t.qid, j.docno, a.name",
-    [ST_COUNTS] = "SELECT (SELECT count(*) FROM judgment_history), (SELECT count(*) FROM judgments)",
+    [ST_ASSESSOR_STATUS] =
+        "SELECT a.name, 0,"
+        " (SELECT count(*) FROM judgments j WHERE j.assessor_id = a.id AND j.grade >= 0),"
+        " (SELECT count(*) FROM judgments j WHERE j.assessor_id = a.id AND j.grade >= ?1)"
+        " FROM assessors a ORDER BY a.name",
+    [ST_JUDGMENTS_ALL] =
+        "SELECT t.qid, j.docno, a.name, j.grade, j.iter FROM judgments j"
+        " JOIN topics t ON t.id = j.topic_id JOIN assessors a ON a.id = j.assessor_id"
+        " ORDER BY t.qid, j.docno, a.name",
+    [ST_COUNTS] =
+        "SELECT (SELECT count(*) FROM judgment_history), (SELECT count(*) FROM judgments)",
     [ST_INTEGRITY] = "PRAGMA integrity_check",
     /* Both directions, each one pass with a lookup in an index (judgment_history_key, the
      * judgments' primary key) per row: a judgment whose grade is not its latest history
@@ -193,7 +196,6 @@ static const char *const stmt_sql[ST_COUNT] = {
                   " FROM topics t WHERE " STORE_VISIBLE("t.import_id") " ORDER BY t.qid",
 };
 
-
 int store_db_error(store *s, util_error *err, const char *what)
 {
     if (s->gave_up)
@@ -205,7 +207,8 @@ int store_db_error(store *s, util_error *err, const char *what)
 static sqlite3_stmt *stmt(store *s, enum stmt_id id, util_error *err)
 {
     if (s->stmts[id] == NULL &&
-        sqlite3_prepare_v3(s->db, stmt_sql[id], -1, SQLITE_PREPARE_PERSISTENT, &s->stmts[id], NULL) != SQLITE_OK) {
+        sqlite3_prepare_v3(s->db, stmt_sql[id], -1, SQLITE_PREPARE_PERSISTENT, &s->stmts[id],
+                           NULL) != SQLITE_OK) {
         store_db_error(s, err, "cannot prepare a statement");
         return NULL;
     }
@@ -1023,7 +1026,8 @@ int store_scale_set(store *s, const store_grade *grades, size_t n, long relevanc
         sqlite3_bind_int64(st, 1, grades[i].grade);
         sqlite3_bind_text(st, 2, grades[i].label, -1, SQLITE_STATIC);
         sqlite3_bind_text(st, 3, grades[i].key, -1, SQLITE_STATIC);
-        if (store_exec_done(s, st, err, "cannot store the scale (grades and keys must be unique)") != 0)
+        if (store_exec_done(s, st, err,
+                            "cannot store the scale (grades and keys must be unique)") != 0)
             return -1;
     }
     char level[32];

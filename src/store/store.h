@@ -1,4 +1,4 @@
-/* store.h: the public interface of the store module: one SQLite file per campaign (the only place with SQL). */
+/* store.h: the store module's interface: one SQLite file per campaign (the only SQL). */
 /* SPDX-License-Identifier: MIT */
 #ifndef TJ_STORE_H
 #define TJ_STORE_H
@@ -345,8 +345,9 @@ int store_import_topic_id(store *s, int64_t import_id, const char *qid, int64_t 
                           util_error *err);
 
 /* Qrels: the rows are staged while the file is read; store_qrels_commit is the commit
- * point (the whole file is staged; inside an open transaction, as part of it); store_qrels_apply then sets the judgments (pool
- * entries and history as `judge` would) in short transactions and marks the import done.
+ * point (the whole file is staged; inside an open transaction, as part of it);
+ * store_qrels_apply then sets the judgments (pool entries and history as `judge` would) in
+ * short transactions and marks the import done.
  * An apply interrupted by a kill is finished by the next holder of the import lock. */
 typedef struct store_qrel {
     const char *docno, *iter;     /* no white space in either */

@@ -1,4 +1,4 @@
-/* analyze.c: a word to its term: full case folding and NFKC (utf8proc), stop words (share/stopwords/<lang>.txt), Snowball's stemmers (libstemmer). */
+/* analyze.c: a word to its term: case folding and NFKC, stop words, Snowball's stemmers. */
 /* SPDX-License-Identifier: MIT */
 #include "text/text.h"
 

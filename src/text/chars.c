@@ -1,4 +1,4 @@
-/* chars.c: characters classified, case-folded and measured with utf8proc's Unicode tables, so that the index and the screen agree whatever the locale. */
+/* chars.c: characters classified, folded and measured with utf8proc, whatever the locale. */
 /* SPDX-License-Identifier: MIT */
 #include "text/text.h"
 

@@ -1,4 +1,4 @@
-/* text.h: the public interface of the text module: what a character is (utf8proc), what a term is (tokenizer, case folding, Snowball stemmers, stop word lists), for the index and the screen alike. */
+/* text.h: the text module's interface: what a character and a term are, for index and screen. */
 /* SPDX-License-Identifier: MIT */
 #ifndef TJ_TEXT_H
 #define TJ_TEXT_H

@@ -1,4 +1,4 @@
-/* tokenize.c: UTF-8 text to terms: words analysed by text_word_term, CJK as overlapping character bigrams. */
+/* tokenize.c: UTF-8 text to terms: words by text_word_term, CJK as character bigrams. */
 /* SPDX-License-Identifier: MIT */
 #include "text/text.h"
 

@@ -1,4 +1,4 @@
-/* frame.c: what the judging and results screens share: the layout, the status line, topic panel, pool list, legend and message line, and safe drawing of text. */
+/* frame.c: what the judging and results screens share: layout, status, panels, safe drawing. */
 /* SPDX-License-Identifier: MIT */
 #include "tui/tui_private.h"
 
@@ -266,8 +266,10 @@ static void tui_draw_separator(assess_session *a, const tui_layout *l)
             snprintf(state, sizeof state, "%s", it->later ? "set aside" : "not judged");
         const assess_text *d = assess_doc_text(a);
         size_t top = assess_doc_top(a);
-        int pct = d->nlines > (size_t)l->body_h ? (int)((top + (size_t)l->body_h) * 100 / d->nlines) : 100;
-        snprintf(label, sizeof label, " %s (%ld of %zu, %s%s%s) %d%% ", it->docno, cur + 1, n, state,
+        int pct = d->nlines > (size_t)l->body_h ? (int)((top + (size_t)l->body_h) * 100 / d->nlines)
+                                                : 100;
+        snprintf(label, sizeof label, " %s (%ld of %zu, %s%s%s) %d%% ", it->docno, cur + 1, n,
+                 state,
                  strcmp(it->source, "cal") == 0 ? ", proposed by CAL"
                  : it->unpooled                 ? ", from search, not pooled"
                  : strcmp(it->source, "pool")   ? ", found by search"
@@ -299,7 +301,8 @@ static void tui_draw_pool(assess_session *a, const tui_layout *l)
         attr_t at = A_NORMAL;
         if (it->judged) {
             snprintf(mark, sizeof mark, "%ld", it->grade);
-            at = COLOR_PAIR(it->grade >= assess_relevance_level(a) ? PAIR_REL : PAIR_NONREL) | A_BOLD;
+            at = COLOR_PAIR(it->grade >= assess_relevance_level(a) ? PAIR_REL : PAIR_NONREL) |
+                 A_BOLD;
         } else if (it->no_text) {
             /* no text to judge by: the list says so before the document is opened */
             snprintf(mark, sizeof mark, "%s", tui_glyph("\u2205", "!"));
@@ -372,7 +375,9 @@ static void tui_draw_message(assess_session *a, const tui_layout *l)
         size_t first = t.n;
         int cells = 0;
         while (first > 0) {
-            int cw = (t.attr[first - 1] & ASSESS_ATTR_PLACEHOLDER) ? 1 : assess_char_width(t.ch[first - 1]);
+            int cw = (t.attr[first - 1] & ASSESS_ATTR_PLACEHOLDER)
+                         ? 1
+                         : assess_char_width(t.ch[first - 1]);
             if (cells + cw > w)
                 break;
             cells += cw;

@@ -1,4 +1,4 @@
-/* tui.c: the assessment screen's terminal: setup and restore, signals, the key loop, and the screen shown for each mode of the session. */
+/* tui.c: the screen's terminal: setup and restore, signals, the key loop, a screen per mode. */
 /* SPDX-License-Identifier: MIT */
 #include "tui/tui_private.h"
 
@@ -290,9 +290,11 @@ int tui_assess(assess_session *a, const tui_report *report, util_error *err)
     restore_terminal();
     const char *unsaved = assess_unsaved(a);
     if (unsaved != NULL)
-        util_error_set(err, UTIL_EXIT_SYSTEM, assess_campaign(a), 0,
-                       "NOT SAVED: %s: another program held the campaign's write lock until the screen "
-                       "ended; judge it again", unsaved);
+        util_error_set(
+            err, UTIL_EXIT_SYSTEM, assess_campaign(a), 0,
+            "NOT SAVED: %s: another program held the campaign's write lock until the screen "
+            "ended; judge it again",
+            unsaved);
     restore_terminal();
     if (err->code != 0)
         status = err->code;
@@ -315,7 +317,8 @@ tui_screen *tui_screen_open(FILE *out, int rows, int cols, util_error *err)
         if (in != NULL)
             fclose(in);
         free(sc);
-        util_error_set(err, UTIL_EXIT_SYSTEM, NULL, 0, "cannot start a screen (terminfo xterm-256color)");
+        util_error_set(err, UTIL_EXIT_SYSTEM, NULL, 0,
+                       "cannot start a screen (terminfo xterm-256color)");
         return NULL;
     }
     sc->in = in;

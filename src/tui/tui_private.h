@@ -1,4 +1,4 @@
-/* tui_private.h: what the files of the terminal screens share: colours, the layout, the drawing helpers of the frame, and the interface every screen has. */
+/* tui_private.h: what the screens share: colours, the layout, the frame's drawing helpers. */
 /* SPDX-License-Identifier: MIT */
 #ifndef TJ_TUI_PRIVATE_H
 #define TJ_TUI_PRIVATE_H

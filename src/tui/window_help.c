@@ -1,4 +1,4 @@
-/* window_help.c: the help screen: the session's key table (grade keys first), and the keys no grade may use. */
+/* window_help.c: the help screen: the session's key table, and the keys no grade may use. */
 /* SPDX-License-Identifier: MIT */
 #include "tui/tui_private.h"
 
@@ -31,7 +31,8 @@ static void help_draw(void *data, assess_session *a, const tui_layout *l, double
     char reserved[256], line[300];
     assess_reserved_list(reserved, sizeof reserved);
     snprintf(line, sizeof line, "Not grade keys: %s", reserved);
-    tui_draw_safe(l->rows - 2, 0, "Grade keys judge the document shown; \"Saved\" means committed. Ctrl-C quits.",
+    tui_draw_safe(l->rows - 2, 0,
+                  "Grade keys judge the document shown; \"Saved\" means committed. Ctrl-C quits.",
                   l->cols, A_DIM);
     tui_draw_safe(l->rows - 1, 0, line, l->cols, A_DIM);
 }

@@ -1,4 +1,4 @@
-/* window_judge.c: the judging screen: the frame, the document panel, and the input line when a prompt is open. */
+/* window_judge.c: the judging screen: the frame, the document panel, an open prompt's line. */
 /* SPDX-License-Identifier: MIT */
 #include "tui/tui_private.h"
 

@@ -1,4 +1,4 @@
-/* window_report.c: the live report screen: lines the report callback makes for the width, made safe before they are drawn. */
+/* window_report.c: the live report screen: the report's lines for the width, made safe. */
 /* SPDX-License-Identifier: MIT */
 #include "tui/tui_private.h"
 
@@ -41,4 +41,5 @@ static void report_free(void *data)
     free(data);
 }
 
-const tui_window tui_window_report = { "report", report_init, report_draw, tui_window_key, report_free };
+const tui_window tui_window_report = { "report", report_init, report_draw, tui_window_key,
+                                       report_free };

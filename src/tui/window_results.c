@@ -1,4 +1,4 @@
-/* window_results.c: the results of a search over the whole collection, in place of the document panel; Enter opens one. */
+/* window_results.c: a collection search's results in place of the document; Enter opens one. */
 /* SPDX-License-Identifier: MIT */
 #include "tui/tui_private.h"
 
@@ -30,4 +30,5 @@ static void results_free(void *data)
     (void)data;
 }
 
-const tui_window tui_window_results = { "results", results_init, results_draw, tui_window_key, results_free };
+const tui_window tui_window_results = { "results", results_init, results_draw, tui_window_key,
+                                        results_free };

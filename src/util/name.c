@@ -1,4 +1,4 @@
-/* name.c: the one rule for names (topic ids, docnos, assessors, tags) entering the program, and the names of enum values. */
+/* name.c: the one rule for names (topic ids, docnos, assessors, tags), and enum value names. */
 /* SPDX-License-Identifier: MIT */
 #include "util.h"
 

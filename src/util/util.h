@@ -1,4 +1,4 @@
-/* util.h: the public interface of the util module (errors, memory, hashing, number parsing, output, progress, UTF-8, names). */
+/* util.h: the util module's interface: errors, memory, hashing, parsing, output, UTF-8, names. */
 /* SPDX-License-Identifier: MIT */
 #ifndef TJ_UTIL_H
 #define TJ_UTIL_H
@@ -161,6 +161,64 @@ void util_out_json(util_out *o, const char *s);
 /* Writes the buffer out; returns -1 on a write error. */
 int util_out_flush(util_out *o);
 void util_out_free(util_out *o);
+
+/* The one JSON writer (json.c): values written in order into a util_out, with the commas
+ * between items and the ": " after keys put in by the writer, so that no command spells
+ * JSON punctuation in a format string. Where the white space goes is each container's
+ * style; a NULL style writes it on one line, items separated by ", " ({"a": 1, "b": [1, 2]}).
+ * A zeroed style writes none at all. */
+typedef struct util_json_style {
+    const char *first;       /* before the first item */
+    const char *next;        /* after the comma, before each other item */
+    const char *close;       /* before the closing bracket of a container with items */
+    const char *empty;       /* between the brackets of a container without items */
+} util_json_style;
+
+/* One item a line, indented by two spaces, the closing bracket on a line of its own; an empty
+ * container on one line ([]). */
+extern const util_json_style util_json_lines;
+
+#define UTIL_JSON_DEPTH 16
+
+typedef struct util_json {
+    util_out *o;
+    int depth;               /* open containers */
+    int after_key;           /* a key was written: the value follows without a separator */
+    const char *next_ws;     /* white space for the next separator instead of the style's */
+    struct {
+        util_json_style style;
+        char close;          /* '}' or ']' */
+        size_t items;
+    } level[UTIL_JSON_DEPTH];
+} util_json;
+
+void util_json_init(util_json *j, util_out *o);
+/* Opens an object or an array (as a value: after a key, in an array, or at the top) with
+ * style (NULL: on one line); util_json_end closes the innermost one. Nesting deeper than
+ * UTIL_JSON_DEPTH is a bug and dies. */
+void util_json_object(util_json *j, const util_json_style *style);
+void util_json_array(util_json *j, const util_json_style *style);
+void util_json_end(util_json *j);
+/* A member's key; its value is written next. */
+void util_json_key(util_json *j, const char *key);
+/* Values. A NULL string is null; a double is written at full precision ("%.17g": 17
+ * significant digits read back as the same double) or fixed with that many decimals
+ * ("%.*f"), a double that is not finite as null. util_json_number writes text already
+ * formatted as a JSON number; util_json_raw a JSON value written elsewhere (an object
+ * reused for many lines), as is. */
+void util_json_str(util_json *j, const char *s);
+void util_json_int(util_json *j, long long v);
+void util_json_uint(util_json *j, unsigned long long v);
+void util_json_double(util_json *j, double v);
+void util_json_fixed(util_json *j, double v, int decimals);
+void util_json_null(util_json *j);
+void util_json_number(util_json *j, const char *text);
+void util_json_raw(util_json *j, const char *json, size_t len);
+/* White space: util_json_space writes ws now (between a value and what follows it);
+ * util_json_break makes ws the white space after the next comma (or before the next item or
+ * the closing bracket) in place of the style's, once. */
+void util_json_space(util_json *j, const char *ws);
+void util_json_break(util_json *j, const char *ws);
 
 /* A progress bar on stderr, drawn only when stderr is a terminal. */
 typedef struct util_progress {

@@ -77,7 +77,8 @@ judge_beside() {   # NAME: judges with separate `judge` calls while the import w
     while kill -0 "$ipid" 2>/dev/null; do
         i=$((i + 1))
         t0=$EPOCHREALTIME
-        tj judge -d "$c" --assessor lat --add-to-pool "q$((1 + i % 20))" "lat$1-$i" 1 >/dev/null 2>>"$tmp/judge.err" || failed=$((failed + 1))
+        tj judge -d "$c" --assessor lat --add-to-pool "q$((1 + i % 20))" "lat$1-$i" 1 \
+            >/dev/null 2>>"$tmp/judge.err" || failed=$((failed + 1))
         t1=$EPOCHREALTIME
         kill -0 "$ipid" 2>/dev/null && during=$((during + 1))
         ms=$(( (${t1/./} - ${t0/./}) / 1000 ))
@@ -88,7 +89,8 @@ judge_beside() {   # NAME: judges with separate `judge` calls while the import w
     local stored why
     stored=$(tj qrels export -d "$c" --per-assessor |
         awk -v p="lat$1-" '$2 == "lat" && index($3, p) == 1' | wc -l)
-    if [ "$ist" -eq 0 ] && [ "$failed" -eq 0 ] && [ "$during" -ge 3 ] && [ "$stored" -eq "$i" ]; then
+    if [ "$ist" -eq 0 ] && [ "$failed" -eq 0 ] && [ "$during" -ge 3 ] && [ "$stored" -eq "$i" ]
+    then
         ok "$1 import: $i judgments beside it, $during before it ended, the slowest $worst ms"
     else
         why="import status $ist, $i judgments ($stored stored), $during before it ended"

@@ -28,6 +28,17 @@ complete_words trecjudge eval -m "" | grep -q . && bad "free argument" "complete
 complete_words trecjudge qrels e | grep -qx export && ok "completes a command's word" \
     || bad "word" "no export"
 
+# The man page's option lists are the table's (regenerate: make man-options).
+"$TRECJUDGE" --man-options >"$tmp/man-options" || bad "--man-options" "exit $?"
+if awk -f "$tj_root/tests/man_options.awk" "$tmp/man-options" "$man" >"$tmp/man" 2>"$tmp/err"
+then
+    cmp -s "$tmp/man" "$man" && ok "the man page's option lists are up to date" \
+        || bad "man page option lists" "differ from 'trecjudge --man-options' (make man-options):" \
+               "$(diff "$man" "$tmp/man" | head -5)"
+else
+    bad "man page option lists" "$(cat "$tmp/err")"
+fi
+
 # Every option of every command (from the table) is in the man page's section (.SH) that
 # has the command's synopsis (".B trecjudge COMMAND ...", or ".SY trecjudge" then
 # ".B COMMAND"). -h and -d (every command's) are described once for all.

@@ -110,7 +110,8 @@ tj eval -q -l 2 -m map -m P.10 "$tmp/export.qrels" "$data/report_beta.run" | awk
 
 # Checkpoints and stability: the last checkpoint is the current state (tau 1).
 tj report -d "$c" --stability --checkpoint-every 12 --format tsv >"$tmp/stab"
-[ "$(grep -c '@checkpoint' "$tmp/stab")" -ge 3 ] && grep -q "^MAP@checkpoint	MAP	[0-9]*	1	1$" "$tmp/stab" \
+[ "$(grep -c '@checkpoint' "$tmp/stab")" -ge 3 ] \
+    && grep -q "^MAP@checkpoint	MAP	[0-9]*	1	1$" "$tmp/stab" \
     && ok "stability checkpoints" || bad "stability" "$(cat "$tmp/stab")"
 
 # --watch with --count redraws from the campaign (no clear-screen when not a terminal).
@@ -193,8 +194,10 @@ tj report --stability --format tsv -m map -m recip_rank "$q" $runs >"$tmp/out" 2
 grep -q "^MAP	MRR	200	0.6666666666666666	0.666666666666666[67]$" "$tmp/out" \
     && tj report --stability --format json -m map -m recip_rank "$q" $runs \
     | grep -q '"tau": 0.6666666666666666, "tau_ap": 0.666666666666666[67]}' \
-    && tj report --stability -m map -m recip_rank "$q" $runs | grep -q "^MAP  *MRR  *200  *0.6667  *0.6667$" \
-    && ok "stability: every digit in tsv and json" || bad "stability digits" "$(cat "$tmp/out" "$tmp/err")"
+    && tj report --stability -m map -m recip_rank "$q" $runs \
+    | grep -q "^MAP  *MRR  *200  *0.6667  *0.6667$" \
+    && ok "stability: every digit in tsv and json" \
+    || bad "stability digits" "$(cat "$tmp/out" "$tmp/err")"
 
 # TSV is one table: with --stability the stability table alone (--table chooses).
 tj report --stability --format tsv -m map -m recip_rank "$q" $runs >"$tmp/out" 2>"$tmp/err"

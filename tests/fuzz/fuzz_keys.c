@@ -1,4 +1,4 @@
-/* fuzz_keys.c: libFuzzer target for the assessment session: key sequences against a small campaign, and untrusted bytes through the display text. */
+/* fuzz_keys.c: libFuzzer target of the session: key sequences, untrusted bytes shown. */
 /* SPDX-License-Identifier: MIT */
 #include <locale.h>
 #include <stdint.h>
@@ -45,7 +45,8 @@ static void make_campaign(void)
     store_grade g[] = { { 0, "No", "0" }, { 1, "Yes", "1" }, { 2, "Key", "2" } };
     if (store_create(path, &campaign, &err) != 0 || store_begin(campaign, &err) != 0 ||
         store_scale_set(campaign, g, 3, 1, &err) != 0 ||
-        store_topic_id(campaign, "A", 1, &t1, &err) < 0 || store_topic_id(campaign, "B", 1, &t2, &err) < 0 ||
+        store_topic_id(campaign, "A", 1, &t1, &err) < 0 ||
+        store_topic_id(campaign, "B", 1, &t2, &err) < 0 ||
         store_topic_field_set(campaign, t1, "title", "en", "bees \x1b[31m hive", &err) != 0 ||
         store_topic_field_set(campaign, t1, "title", "zh", "\xe8\x9c\x9c\xe8\x9c\x82", &err) != 0 ||
         store_topic_field_set(campaign, t2, "title", "en", "bread", &err) != 0 ||
@@ -54,17 +55,19 @@ static void make_campaign(void)
         store_import_add(campaign, "docs", "d", "c", 1, &imp, &err) != 0)
         fail(err.msg);
     const char *bodies[] = { "bees and hives\nhoney \xe8\x9c\x9c\xe8\x9c\x82 bees",
-                             "\x1b]0;x\x07\xc2\x9b\xe2\x80\xae bread \xff\xfe",
-                             "", "a very long line without any space at all aaaaaaaaaaaaaaaaaaaaaaaa" };
+                             "\x1b]0;x\x07\xc2\x9b\xe2\x80\xae bread \xff\xfe", "",
+                             "a very long line without any space at all aaaaaaaaaaaaaaaaaaaaaaaa" };
     for (int i = 0; i < 4; i++) {
         char docno[8];
         snprintf(docno, sizeof docno, "d%d", i);
-        if (store_doc_add(campaign, docno, i == 1 ? "\x1b[2J" : "t", bodies[i], strlen(bodies[i]), imp, &err) != 0 ||
+        if (store_doc_add(campaign, docno, i == 1 ? "\x1b[2J" : "t", bodies[i], strlen(bodies[i]),
+                          imp, &err) != 0 ||
             store_pool_add(campaign, t1, docno, i, "pool", &err) != 0 ||
             (i < 2 && store_pool_add(campaign, t2, docno, i, "pool", &err) != 0))
             fail(err.msg);
     }
-    if (store_pool_add(campaign, t1, "missing", 9, "pool", &err) != 0 || store_commit(campaign, &err) != 0)
+    if (store_pool_add(campaign, t1, "missing", 9, "pool", &err) != 0 ||
+        store_commit(campaign, &err) != 0)
         fail(err.msg);
 }
 
@@ -121,9 +124,10 @@ static void seen(assess_session *a, char *out, size_t size)
     const char *input = assess_input(a, &prompt);
     size_t selected;
     assess_results(a, &selected);
-    snprintf(out, size, "%d %zu %zu %ld %zu %zu %zu %zu %s %d %.600s|%s|%.600s", (int)assess_get_mode(a), topic, n,
-             assess_current(a), assess_judged_count(a), assess_doc_top(a), assess_topic_top(a), selected,
-             assess_lang(a), is_error, msg, prompt, input);
+    snprintf(out, size, "%d %zu %zu %ld %zu %zu %zu %zu %s %d %.600s|%s|%.600s",
+             (int)assess_get_mode(a), topic, n, assess_current(a), assess_judged_count(a),
+             assess_doc_top(a), assess_topic_top(a), selected, assess_lang(a), is_error, msg,
+             prompt, input);
 }
 
 static void fuzz_session(const uint8_t *data, size_t size)
@@ -135,9 +139,10 @@ static void fuzz_session(const uint8_t *data, size_t size)
         fail(err.msg);
     assess_layout(a, 12, 3, 20);
     for (size_t i = 0; i < size && assess_get_mode(a) != ASSESS_MODE_QUIT; i++) {
-        int key = data[i] >= 0xf0 ? ASSESS_KEY_UP + (data[i] - 0xf0) % (ASSESS_KEY_LAST - ASSESS_KEY_UP)
+        int key = data[i] >= 0xf0
+                      ? ASSESS_KEY_UP + (data[i] - 0xf0) % (ASSESS_KEY_LAST - ASSESS_KEY_UP)
                   : data[i] == 0xef ? 0x5a74 /* a CJK character */
-                  : data[i];
+                                    : data[i];
         if (key == 0xe0 && i + 2 < size) {   /* resize */
             assess_layout(a, 1 + data[i + 1] % 90, 1 + data[i + 2] % 40, 1 + data[i + 1] % 120);
             i += 2;

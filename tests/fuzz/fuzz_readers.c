@@ -1,4 +1,4 @@
-/* fuzz_readers.c: libFuzzer targets for the readers of the formats module (one binary per target via FUZZ_TARGET). */
+/* fuzz_readers.c: libFuzzer targets of the formats module's readers (FUZZ_TARGET). */
 /* SPDX-License-Identifier: MIT */
 #include <stddef.h>
 #include <stdint.h>
@@ -143,7 +143,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         metrics_pref *prefs = util_calloc(t->n + 1, sizeof *prefs);
         metrics_doc *docs = util_calloc(t->n + 1, sizeof *docs);
         for (size_t k = 0; k < t->n; k++) {
-            prefs[k] = (metrics_pref){ t->prefs[k].jg, t->prefs[k].jsg, t->prefs[k].docno, t->prefs[k].level };
+            prefs[k] = (metrics_pref){ t->prefs[k].jg, t->prefs[k].jsg, t->prefs[k].docno,
+                                       t->prefs[k].level };
             docs[k] = (metrics_doc){ (double)(k % 7), t->prefs[k].docno, 0 };
         }
         /* every other document retrieved, so ret, imp and notoccur all occur */
@@ -151,8 +152,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (size_t k = 0; k < t->n; k += 2)
             docs[ndocs++] = docs[k];
         metrics_prefs counts;
-        char msg[256];
-        if (metrics_prefs_count(prefs, t->n, docs, ndocs, &params, &counts, msg, sizeof msg) == 0) {
+        util_error me = { 0, "" };
+        if (metrics_prefs_count(prefs, t->n, docs, ndocs, &params, &counts, &me) == 0) {
             volatile double sum = 0;
             for (int m = 0; m <= METRICS_PREFS_AVGJG_IMP; m++)
                 sum += metrics_prefs_value(&counts, (metrics_prefs_measure)m);

@@ -1,4 +1,4 @@
-/* replay.c: runs a fuzz target over every file of its seed corpus (used by make check without libFuzzer). */
+/* replay.c: runs a fuzz target over every file of its seed corpus (make check, no libFuzzer). */
 /* SPDX-License-Identifier: MIT */
 #include <dirent.h>
 #include <stdint.h>

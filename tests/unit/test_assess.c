@@ -1,4 +1,4 @@
-/* test_assess.c: cmocka unit tests of the assessment session: safe text, wrapping, highlighting, and every key's effect on the state and the store. */
+/* test_assess.c: unit tests of the session: safe text, wrapping, marks, every key. */
 /* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -83,9 +83,10 @@ static void test_wrap(void **state)
     assert_string_equal(text_of("e\xcc\x81t\xc3\xa9 abc", 5), "e\xcc\x81t\xc3\xa9|abc");
     /* every line fits the width, in cells */
     static assess_text t;
-    const char *mixed = "Пестициды в детском питании \xe5\xa9\xb4\xe5\x84\xbf\xe9\xa3\x9f\xe5\x93\x81 "
-                        "\xe0\xb8\xaa\xe0\xb8\xb2\xe0\xb8\xa3\xe0\xb9\x80\xe0\xb8\x84\xe0\xb8\xa1\xe0\xb8\xb5 "
-                        "averyveryveryverylongwordwithoutspaces";
+    const char *mixed =
+        "Пестициды в детском питании \xe5\xa9\xb4\xe5\x84\xbf\xe9\xa3\x9f\xe5\x93\x81 "
+        "\xe0\xb8\xaa\xe0\xb8\xb2\xe0\xb8\xa3\xe0\xb9\x80\xe0\xb8\x84\xe0\xb8\xa1\xe0\xb8\xb5 "
+        "averyveryveryverylongwordwithoutspaces";
     assess_text_add(&t, mixed, strlen(mixed), 0);
     for (int w = 3; w < 40; w++) {
         assess_text_wrap(&t, w);
@@ -116,7 +117,8 @@ static void test_terms(void **state)
     assert_true(wcscmp(terms[4], L"zh\x1f\u513f\u98df") == 0);
 
     static assess_text t;
-    const char *doc = "PESTICIDES and foods; baby-food, seafood. \xe5\xa9\xb4\xe5\x84\xbf\xe9\xa3\x9f\xe5\x93\x81";
+    const char *doc = "PESTICIDES and foods; baby-food, seafood. "
+                      "\xe5\xa9\xb4\xe5\x84\xbf\xe9\xa3\x9f\xe5\x93\x81";
     assess_text_add(&t, doc, strlen(doc), 0);
     assess_text_mark_terms(&t, (const wchar_t *const *)terms, n);
     char marks[128];
@@ -133,7 +135,8 @@ static void test_terms(void **state)
     assert_int_equal(assess_text_mark_found(&t, L"food"), 3);
     assess_text_wrap(&t, 12);
     /* lines: "PESTICIDES", "and foods;", "baby-food,", "seafood. CJK", "CJK" */
-    assert_string_equal(lines_of(&t), "PESTICIDES|and foods;|baby-food,|seafood. \xe5\xa9\xb4|\xe5\x84\xbf\xe9\xa3\x9f\xe5\x93\x81");
+    assert_string_equal(lines_of(&t), "PESTICIDES|and foods;|baby-food,|seafood. "
+                                      "\xe5\xa9\xb4|\xe5\x84\xbf\xe9\xa3\x9f\xe5\x93\x81");
     assert_int_equal(assess_text_find_line(&t, -1, ASSESS_ATTR_FOUND, 0), 1);
     assert_int_equal(assess_text_find_line(&t, 1, ASSESS_ATTR_FOUND, 0), 2);
     assert_int_equal(assess_text_find_line(&t, 3, ASSESS_ATTR_FOUND, 0), -1);
@@ -201,14 +204,17 @@ static store *make_campaign(const char *name)
     util_error err = { 0, "" };
     store *s = NULL;
     assert_int_equal(store_create(campaign(name), &s, &err), 0);
-    store_grade g[] = { { 0, "Not relevant", "0" }, { 1, "Relevant", "1" }, { 2, "Highly relevant", "2" } };
+    store_grade g[] = { { 0, "Not relevant", "0" },
+                        { 1, "Relevant", "1" },
+                        { 2, "Highly relevant", "2" } };
     int64_t imp, t1, t2;
     assert_int_equal(store_begin(s, &err), 0);
     assert_int_equal(store_scale_set(s, g, 3, 1, &err), 0);
     assert_int_equal(store_topic_id(s, "T1", 1, &t1, &err), 1);
     assert_int_equal(store_topic_id(s, "T2", 1, &t2, &err), 1);
     assert_int_equal(store_topic_field_set(s, t1, "title", "en", "Honey bees", &err), 0);
-    assert_int_equal(store_topic_field_set(s, t1, "description", "en", "Why colonies collapse.", &err), 0);
+    assert_int_equal(
+        store_topic_field_set(s, t1, "description", "en", "Why colonies collapse.", &err), 0);
     assert_int_equal(store_topic_field_set(s, t1, "title", "fr", "Abeilles", &err), 0);
     assert_int_equal(store_topic_field_set(s, t2, "title", "en", "Sourdough", &err), 0);
     assert_int_equal(store_topic_field_set(s, t2, "title", "", "No language", &err), 0);
@@ -233,7 +239,8 @@ static int on_mine(void *ctx, const char *docno, long grade, const char *note, d
 {
     struct mine *m = ctx;
     char one[128];
-    snprintf(one, sizeof one, "%s=%ld%s%s@%.0f;", docno, grade, note ? "/" : "", note ? note : "", seconds);
+    snprintf(one, sizeof one, "%s=%ld%s%s@%.0f;", docno, grade, note ? "/" : "", note ? note : "",
+             seconds);
     strcat(m->text, one);
     return 0;
 }
@@ -607,7 +614,8 @@ static void test_search_collection(void **state)
     /* it has no text in the campaign: the first grade key asks, the second judges */
     assert_true(assess_items(a, &(size_t){ 0 })[4].no_text);
     keys(a, "1", 3);
-    assert_non_null(strstr(assess_message(a, NULL), "extra has no text in the campaign: press 1 again"));
+    assert_non_null(
+        strstr(assess_message(a, NULL), "extra has no text in the campaign: press 1 again"));
     assert_string_equal(judged(s, "T1", "sam"), "");
     keys(a, "1", 3);
     assert_string_equal(judged(s, "T1", "sam"), "extra=1@1;");
@@ -738,7 +746,8 @@ static void test_pending_save(void **state)
     assert_false(assess_pending(a));
     assert_string_equal(judged(s, "T1", "pat"), "d1=1@10;");
     assert_string_equal(shown(a), "d2");
-    assert_non_null(strstr(assess_message(a, &is_error), "Saved d1 = 1 Relevant. It waited 3.0 s for the write lock."));
+    assert_non_null(strstr(assess_message(a, &is_error),
+                           "Saved d1 = 1 Relevant. It waited 3.0 s for the write lock."));
     assert_non_null(strstr(assess_message(a, NULL), "7 keys typed while saving were ignored."));
     assert_false(is_error);
 
@@ -838,7 +847,9 @@ static void test_reserved_keys(void **state)
     assess_options o = { "old", NULL, NULL, 0.0, 0, 1, 0 };
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
-    assert_non_null(strstr(assess_message(a, NULL), "grade key 'n' is the screen's 'next / previous match' key: press 0 for it"));
+    assert_non_null(
+        strstr(assess_message(a, NULL),
+               "grade key 'n' is the screen's 'next / previous match' key: press 0 for it"));
     size_t n;
     const assess_keyinfo *k = assess_keys(a, &n);
     assert_string_equal(k[0].keys, "0");
@@ -902,17 +913,20 @@ static void test_changed_grade(void **state)
     assert_int_equal(c, ASSESS_CHANGED_JUDGED | ASSESS_CHANGED_MOVED | ASSESS_CHANGED_MESSAGE);
     assert_string_equal(shown(a), "d2");
     c = press(a, 'u', 2);
-    assert_int_equal(c & (ASSESS_CHANGED_JUDGED | ASSESS_CHANGED_MOVED), ASSESS_CHANGED_JUDGED | ASSESS_CHANGED_MOVED);
+    assert_int_equal(c & (ASSESS_CHANGED_JUDGED | ASSESS_CHANGED_MOVED),
+                     ASSESS_CHANGED_JUDGED | ASSESS_CHANGED_MOVED);
     keys(a, "1111", 3);
     c = press(a, '0', 4);   /* d4 was judged last: nothing left to show */
     assert_int_equal(c, ASSESS_CHANGED_JUDGED | ASSESS_CHANGED_MESSAGE);
     assert_non_null(strstr(assess_message(a, NULL), "Topic T1 is done: t goes to the next topic."));
     /* moving between documents and topics */
     assert_int_equal(press(a, '.', 5) & ~ASSESS_CHANGED_MESSAGE, ASSESS_CHANGED_MOVED);
-    assert_int_equal(press(a, 't', 6) & ~ASSESS_CHANGED_MESSAGE, ASSESS_CHANGED_TOPIC | ASSESS_CHANGED_MOVED);
+    assert_int_equal(press(a, 't', 6) & ~ASSESS_CHANGED_MESSAGE,
+                     ASSESS_CHANGED_TOPIC | ASSESS_CHANGED_MOVED);
     assert_string_equal(assess_qid(a), "T2");
     assert_int_equal(press(a, 'L', 7) & ~ASSESS_CHANGED_MESSAGE, ASSESS_CHANGED_TOPIC);
-    assert_int_equal(press(a, 'D', 8) & ~ASSESS_CHANGED_MESSAGE, ASSESS_CHANGED_TOPIC | ASSESS_CHANGED_DOC);
+    assert_int_equal(press(a, 'D', 8) & ~ASSESS_CHANGED_MESSAGE,
+                     ASSESS_CHANGED_TOPIC | ASSESS_CHANGED_DOC);
     assess_close(&a);
     store_close(&s);
 }
@@ -1101,7 +1115,8 @@ static void test_key_table(void **state)
     *end = '\0';
     char *roff = assess_keys_roff();
     if (strcmp(begin, roff) != 0)
-        fprintf(stderr, "share/man/trecjudge.1: the key list differs from the key table; it is:\n%s", roff);
+        fprintf(stderr,
+                "share/man/trecjudge.1: the key list differs from the key table; it is:\n%s", roff);
     assert_string_equal(begin, roff);
     free(roff);
 }

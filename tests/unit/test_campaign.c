@@ -281,6 +281,40 @@ static void test_index_update(void **state)
     assert_int_equal(store_commit(s, &err), 0);
     assert_int_equal(campaign_index_update(s, NULL, 0, 0, &idx, &err), 0);
     assert_int_equal(index_doc_count(idx), 3);
+
+    /* Search's ranking: scores as the run prints them, in the run's order; its lines and
+     * checksum the same whether they are written or not. */
+    index_params ip;
+    index_params_init(&ip);
+    index_hit hits[4];
+    size_t n;
+    char buf[64];
+    campaign_search_query(idx, "bees", INDEX_TF, &ip, 4, hits, &n);
+    assert_int_equal(n, 2);
+    assert_string_equal(hits[0].docno, "d3");   /* equal scores: docno descending */
+    assert_string_equal(hits[1].docno, "d1");
+    campaign_search_score(buf, sizeof buf, 1.0 / 3.0);
+    assert_string_equal(buf, "0.3333333333");
+    campaign_query q[2] = { { "q1", "bees" }, { "q2", "cool trees" } };
+    campaign_queries tc = { q, 2, 2, "title", NULL };
+    campaign_ranking r[2], r2[2];
+    uint64_t sum, sum2;
+    size_t lines, lines2;
+    util_out o;
+    util_out_init(&o, NULL);
+    assert_int_equal(campaign_search_run(idx, &tc, INDEX_TF, &ip, 10, "t", r, &o, &sum, &lines),
+                     0);
+    util_out_char(&o, '\0');
+    assert_string_equal(o.buf, "q1 Q0 d3 1 2 t\nq1 Q0 d1 2 2 t\nq2 Q0 d2 1 2 t\n");
+    assert_int_equal(lines, 3);
+    assert_int_equal(campaign_search_run(idx, &tc, INDEX_TF, &ip, 10, "t", r2, NULL, &sum2,
+                                         &lines2), 0);
+    assert_true(sum == sum2 && lines2 == 3);
+    for (size_t i = 0; i < 2; i++) {
+        free(r[i].hits);
+        free(r2[i].hits);
+    }
+    util_out_free(&o);
     index_free(&idx);
     store_close(&s);
     unlink(ipath);
@@ -412,6 +446,50 @@ static void test_import_bodies(void **state)
     rmdir(dir);
 }
 
+/* The assignments both ways: an assessor's topics in natural order, a topic's assessors by
+ * name, a topic without any listed too. */
+static void test_assignments_list(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/tj-test-assign-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[256];
+    snprintf(path, sizeof path, "%s/c.tjdb", dir);
+    util_error err = { 0, "" };
+    store *s = NULL;
+    assert_int_equal(store_create(path, &s, &err), 0);
+    assert_int_equal(store_begin(s, &err), 0);
+    int64_t q1, q2, q10, a, b;
+    assert_true(store_topic_id(s, "q10", 1, &q10, &err) >= 0);
+    assert_true(store_topic_id(s, "q2", 1, &q2, &err) >= 0);
+    assert_true(store_topic_id(s, "q1", 1, &q1, &err) >= 0);
+    assert_true(store_assessor_id(s, "bob", 1, &b, &err) >= 0);
+    assert_true(store_assessor_id(s, "ann", 1, &a, &err) >= 0);
+    assert_int_equal(store_assign(s, a, q10, 1, &err), 0);
+    assert_int_equal(store_assign(s, a, q2, 1, &err), 0);
+    assert_int_equal(store_assign(s, b, q2, 1, &err), 0);
+    assert_int_equal(store_commit(s, &err), 0);
+    campaign_assignments l;
+    assert_int_equal(campaign_assignments_read(s, &l, &err), 0);
+    assert_int_equal(l.nassessors, 2);
+    assert_string_equal(l.assessors[0].name, "ann");
+    assert_int_equal(l.assessors[0].n, 2);
+    assert_string_equal(l.assessors[0].list, "q2 q10");
+    assert_string_equal(l.assessors[1].name, "bob");
+    assert_string_equal(l.assessors[1].list, "q2");
+    assert_int_equal(l.ntopics, 3);
+    assert_string_equal(l.topics[0].name, "q1");
+    assert_int_equal(l.topics[0].n, 0);
+    assert_null(l.topics[0].list);
+    assert_string_equal(l.topics[1].name, "q2");
+    assert_string_equal(l.topics[1].list, "ann bob");
+    assert_string_equal(l.topics[2].list, "ann");
+    campaign_assignments_free(&l);
+    store_close(&s);
+    unlink(path);
+    rmdir(dir);
+}
+
 /* judge: a grade outside the binary scale, a topic the campaign lacks and a document
  * outside the pool are refused; with add_to_pool the document joins the pool first. */
 static void test_judge_one(void **state)
@@ -503,6 +581,7 @@ int main(void)
         cmocka_unit_test(test_judged_policy),
         cmocka_unit_test(test_queries_file),
         cmocka_unit_test(test_index_update),
+        cmocka_unit_test(test_assignments_list),
         cmocka_unit_test(test_run_import),
         cmocka_unit_test(test_votes_file),
         cmocka_unit_test(test_import_bodies),

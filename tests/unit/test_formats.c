@@ -1,4 +1,4 @@
-/* test_formats.c: cmocka unit tests of the run, qrels and z-score readers, good and malformed input. */
+/* test_formats.c: unit tests of the run, qrels and z-score readers, good and bad input. */
 /* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -35,7 +35,8 @@ static const char *write_file(const char *name, const char *text, size_t len)
 static void test_qrels_good(void **state)
 {
     (void)state;
-    const char *p = WRITE("good.qrels", "# a comment\n302 0 d2 1\r\n301\t0\td9\t2\n\n301 4.5 d1 -1\n  # indented comment\n301 0 d3 0");
+    const char *p = WRITE("good.qrels", "# a comment\n302 0 d2 1\r\n301\t0\td9\t2\n\n301 4.5 d1 "
+                                        "-1\n  # indented comment\n301 0 d3 0");
     util_error err = { 0, "" };
     formats_qrels *q = formats_qrels_read(p, &err);
     assert_non_null(q);
@@ -81,7 +82,8 @@ static void test_qrels_bad(void **state)
     QBAD("grade.qrels", "301 0 d1 1\n301 0 d2 x\n", ":2: relevance grade 'x'");
     QBAD("gradef.qrels", "301 0 d1 1.5\n", ":1: relevance grade '1.5'");
     QBAD("huge.qrels", "301 0 d1 99999999\n", ":1: relevance grade 99999999 is out of range");
-    QBAD("dup.qrels", "301 0 d1 1\n302 0 d1 1\n301 0 d1 0\n", ":3: duplicate judgment of document 'd1' for topic '301' (first at line 1)");
+    QBAD("dup.qrels", "301 0 d1 1\n302 0 d1 1\n301 0 d1 0\n",
+         ":3: duplicate judgment of document 'd1' for topic '301' (first at line 1)");
     QBAD("empty.qrels", "", "empty qrels");
     QBAD("comments.qrels", "# only\n\n", "empty qrels");
     QBAD("nul.qrels", "301 0 d\0001 1\n", ":1: NUL byte");
@@ -96,8 +98,9 @@ static void test_qrels_jg_good(void **state)
 {
     (void)state;
     /* d1 is judged by both groups of 301; groups come sorted by name, lines in file order. */
-    const char *p = WRITE("good.qrels_jg", "# judgment groups\n301 u2 d1 0\n301 u1 d1 1\n302 u1 d5 2\n\n"
-                                           "301 u1 d2 -1\n301 u2 d3 1\n301 u10 d9 1\n");
+    const char *p =
+        WRITE("good.qrels_jg", "# judgment groups\n301 u2 d1 0\n301 u1 d1 1\n302 u1 d5 2\n\n"
+                               "301 u1 d2 -1\n301 u2 d3 1\n301 u10 d9 1\n");
     util_error err = { 0, "" };
     formats_qrels *q = formats_qrels_read_jg(p, &err);
     assert_non_null(q);
@@ -156,17 +159,20 @@ static void expect_jg_error(const char *name, const char *text, size_t len, cons
 static void test_qrels_jg_bad(void **state)
 {
     (void)state;
-    JBAD("cols3.jg", "301 u1 d1 1\n301 u1 d2\n", ":2: expected 4 fields (qid jg docno rel), found 3");
+    JBAD("cols3.jg", "301 u1 d1 1\n301 u1 d2\n",
+         ":2: expected 4 fields (qid jg docno rel), found 3");
     JBAD("grade.jg", "301 u1 d1 high\n", ":1: relevance grade 'high'");
     JBAD("dup.jg", "301 u1 d1 1\n301 u2 d1 1\n302 u1 d1 0\n301 u2 d1 0\n",
-         ":4: duplicate judgment of document 'd1' for topic '301' in judgment group 'u2' (first at line 2)");
+         ":4: duplicate judgment of document 'd1' for topic '301' in judgment group 'u2' (first at "
+         "line 2)");
     JBAD("empty.jg", "# nothing\n", "empty qrels");
 }
 
 static void test_zscores_good(void **state)
 {
     (void)state;
-    const char *p = WRITE("good.z", "# references\n302 map 0.25 0.1\r\n301\tP_10\t0.5\t0\n\n301 map -1e-1 2\n");
+    const char *p =
+        WRITE("good.z", "# references\n302 map 0.25 0.1\r\n301\tP_10\t0.5\t0\n\n301 map -1e-1 2\n");
     util_error err = { 0, "" };
     formats_zscores *z = formats_zscores_read(p, &err);
     assert_non_null(z);
@@ -207,10 +213,13 @@ static void expect_zscores_error(const char *name, const char *text, size_t len,
 static void test_zscores_bad(void **state)
 {
     (void)state;
-    ZBAD("cols3.z", "301 map 0.2 0.1\n301 P_5 0.2\n", ":2: expected 4 fields (qid measure mean stddev), found 3");
-    ZBAD("cols5.z", "301 map 0.2 0.1 x\n", ":1: expected 4 fields (qid measure mean stddev), found more than 4");
+    ZBAD("cols3.z", "301 map 0.2 0.1\n301 P_5 0.2\n",
+         ":2: expected 4 fields (qid measure mean stddev), found 3");
+    ZBAD("cols5.z", "301 map 0.2 0.1 x\n",
+         ":1: expected 4 fields (qid measure mean stddev), found more than 4");
     ZBAD("mean.z", "301 map abc 0.1\n", ":1: mean 'abc' is not a finite number");
-    ZBAD("nan.z", "301 map 0.2 0.1\n\n301 P_5 0.2 nan\n", ":3: standard deviation 'nan' is not a finite number");
+    ZBAD("nan.z", "301 map 0.2 0.1\n\n301 P_5 0.2 nan\n",
+         ":3: standard deviation 'nan' is not a finite number");
     ZBAD("neg.z", "301 map 0.2 -0.5\n", ":1: standard deviation '-0.5' is negative");
     ZBAD("dup.z", "301 map 0.2 0.1\n302 map 0.2 0.1\n301 map 0.3 0.1\n",
          ":3: second z-score of measure 'map' for topic '301' (first at line 1)");
@@ -250,7 +259,8 @@ static int collect_cb(void *ctx, formats_run_topic *t, util_error *err)
 static void test_run_stream_and_group(void **state)
 {
     (void)state;
-    const char *p = WRITE("good.run", "301 Q0 a 1 2.5 tagA\r\n301\t0\tb\t2\t  -1e-3\ttagA extra junk\n# comment\n\n302 Q0 c 1 7 tagB");
+    const char *p = WRITE("good.run", "301 Q0 a 1 2.5 tagA\r\n301\t0\tb\t2\t  -1e-3\ttagA extra "
+                                      "junk\n# comment\n\n302 Q0 c 1 7 tagB");
     collect c;
     memset(&c, 0, sizeof c);
     formats_run_info info;
@@ -269,7 +279,8 @@ static void test_run_stream_and_group(void **state)
     /* Interleaved topics: STREAM says so, GROUP gathers them in qid order. */
     p = WRITE("mixed.run", "302 Q0 a 1 1 t\n301 Q0 b 1 1 t\n302 Q0 c 2 0.5 t\n");
     memset(&c, 0, sizeof c);
-    assert_int_equal(formats_run_read(p, FORMATS_RUN_STREAM, collect_cb, &c, &info, &err), FORMATS_RUN_UNGROUPED);
+    assert_int_equal(formats_run_read(p, FORMATS_RUN_STREAM, collect_cb, &c, &info, &err),
+                     FORMATS_RUN_UNGROUPED);
     formats_run_info_free(&info);
     memset(&c, 0, sizeof c);
     assert_int_equal(formats_run_read(p, FORMATS_RUN_GROUP, collect_cb, &c, &info, &err), 0);
@@ -348,12 +359,14 @@ static void test_run_bad(void **state)
     RBAD("nan.run", "301 Q0 a 1 nan t\n", ":1: score 'nan'");
     RBAD("inf.run", "301 Q0 a 1 -inf t\n", ":1: score '-inf'");
     RBAD("huge.run", "301 Q0 a 1 1e999 t\n", ":1: score '1e999'");
-    RBAD("dup.run", "301 Q0 a 1 2 t\n301 Q0 b 2 1 t\n301 Q0 a 3 0 t\n", ":3: document 'a' retrieved twice for topic '301' (first at line 1)");
+    RBAD("dup.run", "301 Q0 a 1 2 t\n301 Q0 b 2 1 t\n301 Q0 a 3 0 t\n",
+         ":3: document 'a' retrieved twice for topic '301' (first at line 1)");
     RBAD("empty.run", "", "empty run");
     RBAD("blank.run", "\n\n# c\n", "empty run");
     RBAD("nul.run", "301 Q0 a\0 1 2 t\n", ":1: NUL byte");
     /* A bare CR is no line end: the second result would hide among ignored fields. */
-    RBAD("cr.run", "301 Q0 a 1 2 t\n301 Q0 b 2 1 t\r301 Q0 c 3 0 t\n", ":2: carriage return inside the line");
+    RBAD("cr.run", "301 Q0 a 1 2 t\n301 Q0 b 2 1 t\r301 Q0 c 3 0 t\n",
+         ":2: carriage return inside the line");
 }
 
 /* A CR before the LF, or only white space after a CR, is a line end as trec_eval reads it. */

@@ -1,4 +1,4 @@
-/* test_index.c: cmocka tests of the index module: the six scoring models on textbook examples, queries analysed as documents, the index file. */
+/* test_index.c: unit tests of the index: the scoring models by hand, queries, the index file. */
 /* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>

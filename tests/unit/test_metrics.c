@@ -1,4 +1,4 @@
-/* test_metrics.c: cmocka unit tests of the metrics module: textbook examples, ranking, measure sets. */
+/* test_metrics.c: unit tests of metrics: textbook examples, ranking, measure sets. */
 /* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -117,12 +117,12 @@ static double value_of(const metrics_set *s, const double *v, const char *name)
 static metrics_set *make_set(const char *const *specs)
 {
     metrics_set *s = metrics_set_new();
-    char msg[256];
+    util_error me = { 0, "" };
     for (; *specs != NULL; specs++)
-        if (metrics_set_select(s, *specs, msg, sizeof msg) != 0)
-            fail_msg("%s", msg);
-    if (metrics_set_finish(s, msg, sizeof msg) != 0)
-        fail_msg("%s", msg);
+        if (metrics_set_select(s, *specs, &me) != 0)
+            fail_msg("%s", me.msg);
+    if (metrics_set_finish(s, &me) != 0)
+        fail_msg("%s", me.msg);
     return s;
 }
 
@@ -165,8 +165,10 @@ static void test_set_graded_example(void **state)
     metrics_params p;
     metrics_params_init(&p);
     metrics_topic t = make_topic(graded_run, 10, levels, 4, 1);
-    static const char *const specs[] = { "ndcg_jk_cut.10", "dcg_jk_cut.10", "ndcg_cut.10",
-                                         "cg_cut.10", "ncg_cut.10", "err_cut.3", "rbp.p=0.8", NULL };
+    static const char *const specs[] = { "ndcg_jk_cut.10", "dcg_jk_cut.10",
+                                         "ndcg_cut.10",    "cg_cut.10",
+                                         "ncg_cut.10",     "err_cut.3",
+                                         "rbp.p=0.8",      NULL };
     metrics_set *s = make_set(specs);
     double v[64];
     char *str[64];
@@ -174,7 +176,8 @@ static void test_set_graded_example(void **state)
     assert_float_equal(value_of(s, v, "dcg_jk_cut_10"), 5.2976, EPS);
     assert_float_equal(value_of(s, v, "ndcg_jk_cut_10"), 0.5194, EPS);
     assert_float_equal(value_of(s, v, "cg_cut_10"), 8.0, 1e-12);
-    assert_float_equal(value_of(s, v, "ncg_cut_10"), 8.0 / 15.0, 1e-12); /* ideal CG: 3+3+2+2+2+1+1+1 */
+    assert_float_equal(value_of(s, v, "ncg_cut_10"), 8.0 / 15.0,
+                       1e-12); /* ideal CG: 3+3+2+2+2+1+1+1 */
     assert_float_equal(value_of(s, v, "err_cut_3"), metrics_err(graded_run, 10, 3, 3), 1e-12);
     /* trec_eval's rbp scales the grades 0..3 to 0..1. */
     assert_float_equal(value_of(s, v, "rbp_p=0.8"), metrics_rbp(graded_run, 10, 10, 0.8, 3), 1e-12);
@@ -269,20 +272,27 @@ static void test_levels(void **state)
 static void test_select_errors(void **state)
 {
     (void)state;
-    char msg[256];
+    util_error me = { 0, "" };
     metrics_set *s = metrics_set_new();
-    assert_int_equal(metrics_set_select(s, "no_such_measure", msg, sizeof msg), -1);
-    assert_non_null(strstr(msg, "no_such_measure"));
-    assert_int_equal(metrics_set_select(s, "P.", msg, sizeof msg), -1);
+    assert_int_equal(metrics_set_select(s, "no_such_measure", &me), -1);
+    assert_string_equal(me.msg, "illegal measure 'no_such_measure'");
+    assert_int_equal(me.code, UTIL_EXIT_USAGE);
+    assert_int_equal(metrics_set_select(s, "P.", &me), -1);
+    assert_string_equal(me.msg, "improper measure 'P.': empty parameter after '.'");
+    /* The message is optional: a NULL error only says no. */
+    assert_int_equal(metrics_set_select(s, "no_such_measure", NULL), -1);
     assert_true(metrics_set_empty(s));
     metrics_set_free(&s);
 
-    static const char *const bad[] = { "P.0", "P.5,5", "utility.1,2", "ndcg.1", "iprec_at_recall..5,.5" };
+    static const char *const bad[] = { "P.0", "P.5,5", "utility.1,2", "ndcg.1",
+                                       "iprec_at_recall..5,.5" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         s = metrics_set_new();
-        assert_int_equal(metrics_set_select(s, bad[i], msg, sizeof msg), 0);
-        if (metrics_set_finish(s, msg, sizeof msg) == 0)
+        assert_int_equal(metrics_set_select(s, bad[i], &me), 0);
+        me.code = 0;
+        if (metrics_set_finish(s, &me) == 0)
             fail_msg("'%s' was accepted", bad[i]);
+        assert_int_equal(me.code, UTIL_EXIT_USAGE);
         metrics_set_free(&s);
     }
 }
@@ -356,12 +366,13 @@ static void test_avgjg(void **state)
     t.ngroups = 2;
     metrics_params p;
     metrics_params_init(&p);
-    static const char *const specs[] = { "qrels_jg", "P_avgjg.1,2", "Rprec_mult_avgjg.0.5,1", NULL };
+    static const char *const specs[] = { "qrels_jg", "P_avgjg.1,2", "Rprec_mult_avgjg.0.5,1",
+                                         NULL };
     metrics_set *s = make_set(specs);
-    char msg[256];
-    assert_int_equal(metrics_set_check_qrels(s, 1, msg, sizeof msg), 0);
-    assert_int_equal(metrics_set_check_qrels(s, 0, msg, sizeof msg), -1);
-    assert_non_null(strstr(msg, "'map_avgjg' needs judgment-group qrels"));
+    util_error me = { 0, "" };
+    assert_int_equal(metrics_set_check_qrels(s, 1, &me), 0);
+    assert_int_equal(metrics_set_check_qrels(s, 0, &me), -1);
+    assert_non_null(strstr(me.msg, "'map_avgjg' needs judgment-group qrels"));
     static const char *const want[] = { "runid", "num_q", "map_avgjg", "P_avgjg_1", "P_avgjg_2",
                                         "Rprec_mult_avgjg_0.50", "Rprec_mult_avgjg_1.00" };
     assert_int_equal(metrics_set_size(s), sizeof want / sizeof want[0]);
@@ -394,13 +405,13 @@ static void test_avgjg(void **state)
     /* Ordinary measures cannot read judgment groups; "all" leaves the avgjg ones out. */
     static const char *const plain[] = { "map", NULL };
     s = make_set(plain);
-    assert_int_equal(metrics_set_check_qrels(s, 1, msg, sizeof msg), -1);
-    assert_non_null(strstr(msg, "'map' cannot be computed from judgment-group qrels"));
-    assert_int_equal(metrics_set_check_qrels(s, 0, msg, sizeof msg), 0);
+    assert_int_equal(metrics_set_check_qrels(s, 1, &me), -1);
+    assert_non_null(strstr(me.msg, "'map' cannot be computed from judgment-group qrels"));
+    assert_int_equal(metrics_set_check_qrels(s, 0, &me), 0);
     metrics_set_free(&s);
     static const char *const all[] = { "all", NULL };
     s = make_set(all);
-    assert_int_equal(metrics_set_check_qrels(s, 0, msg, sizeof msg), 0);
+    assert_int_equal(metrics_set_check_qrels(s, 0, &me), 0);
     for (size_t i = 0; i < metrics_set_size(s); i++)
         assert_null(strstr(metrics_set_name(s, i), "avgjg"));
     metrics_set_free(&s);
@@ -421,14 +432,17 @@ static void test_prefs_classes(void **state)
 {
     (void)state;
     static const metrics_pref prefs[] = {
-        { "a", "0", "A", 2.0 }, { "a", "0", "B", 1.0 }, { "a", "0", "C", 0.0 }, { "a", "0", "D", 0.0 },
+        { "a", "0", "A", 2.0 },
+        { "a", "0", "B", 1.0 },
+        { "a", "0", "C", 0.0 },
+        { "a", "0", "D", 0.0 },
     };
     metrics_doc docs[] = { { 1.0, "D", 0 }, { 3.0, "A", 0 }, { 4.0, "C", 0 }, { 2.0, "X", 0 } };
     metrics_params p;
     metrics_params_init(&p);
     metrics_prefs pr;
-    char msg[256];
-    assert_int_equal(metrics_prefs_count(prefs, 4, docs, 4, &p, &pr, msg, sizeof msg), 0);
+    util_error me = { 0, "" };
+    assert_int_equal(metrics_prefs_count(prefs, 4, docs, 4, &p, &pr, &me), 0);
     assert_int_equal(pr.num_judged, 4);
     assert_int_equal(pr.num_judged_ret, 3);
     assert_int_equal(pr.ngroups, 1);
@@ -447,7 +461,7 @@ static void test_prefs_classes(void **state)
     metrics_prefs_free(&pr);
     /* -M 1: only C is retrieved; A>C and B>C fail (implied), the other three do not occur. */
     p.max_docs = 1;
-    assert_int_equal(metrics_prefs_count(prefs, 4, docs, 4, &p, &pr, msg, sizeof msg), 0);
+    assert_int_equal(metrics_prefs_count(prefs, 4, docs, 4, &p, &pr, &me), 0);
     assert_int_equal(pr.num_judged_ret, 1);
     assert_float_equal(metrics_prefs_value(&pr, METRICS_PREFS_NUM_FUL), 0.0, EPS);
     assert_float_equal(metrics_prefs_value(&pr, METRICS_PREFS_SIMP_IMP), 0.0, EPS);
@@ -463,14 +477,17 @@ static void test_prefs_subgroups(void **state)
 {
     (void)state;
     static const metrics_pref prefs[] = {
-        { "u", "s1", "A", 2.0 }, { "u", "s1", "B", 1.0 }, { "u", "s2", "B", 2.0 }, { "u", "s2", "C", 1.0 },
+        { "u", "s1", "A", 2.0 },
+        { "u", "s1", "B", 1.0 },
+        { "u", "s2", "B", 2.0 },
+        { "u", "s2", "C", 1.0 },
     };
     metrics_doc docs[] = { { 1.0, "B", 0 }, { 2.0, "C", 0 }, { 3.0, "A", 0 } };
     metrics_params p;
     metrics_params_init(&p);
     metrics_prefs pr;
-    char msg[256];
-    assert_int_equal(metrics_prefs_count(prefs, 4, docs, 3, &p, &pr, msg, sizeof msg), 0);
+    util_error me = { 0, "" };
+    assert_int_equal(metrics_prefs_count(prefs, 4, docs, 3, &p, &pr, &me), 0);
     assert_float_equal(metrics_prefs_value(&pr, METRICS_PREFS_NUM_POSS), 3.0, EPS);
     assert_float_equal(metrics_prefs_value(&pr, METRICS_PREFS_NUM_FUL_RET), 2.0, EPS);
     assert_float_equal(metrics_prefs_value(&pr, METRICS_PREFS_SIMP), 2.0 / 3.0, EPS);
@@ -480,10 +497,14 @@ static void test_prefs_subgroups(void **state)
     metrics_prefs_free(&pr);
 
     static const metrics_pref bad[] = {
-        { "u", "s1", "A", 2.0 }, { "u", "s1", "B", 1.0 }, { "u", "s2", "B", 2.0 }, { "u", "s2", "A", 1.0 },
+        { "u", "s1", "A", 2.0 },
+        { "u", "s1", "B", 1.0 },
+        { "u", "s2", "B", 2.0 },
+        { "u", "s2", "A", 1.0 },
     };
-    assert_int_equal(metrics_prefs_count(bad, 4, docs, 3, &p, &pr, msg, sizeof msg), -1);
-    assert_non_null(strstr(msg, "inconsistent"));
+    assert_int_equal(metrics_prefs_count(bad, 4, docs, 3, &p, &pr, &me), -1);
+    assert_string_equal(me.msg, "inconsistent preferences in judgment group 'u'");
+    assert_int_equal(me.code, UTIL_EXIT_DATA);
 }
 
 /* all_prefs: trec_eval's order; the counts are summed over topics, the ratios averaged;
@@ -491,16 +512,16 @@ static void test_prefs_subgroups(void **state)
 static void test_prefs_set(void **state)
 {
     (void)state;
-    char msg[256];
+    util_error me = { 0, "" };
     metrics_set *s = metrics_set_new();
-    assert_int_equal(metrics_set_select(s, "all_prefs", msg, sizeof msg), 0);
-    assert_int_equal(metrics_set_finish(s, msg, sizeof msg), 0);
+    assert_int_equal(metrics_set_select(s, "all_prefs", &me), 0);
+    assert_int_equal(metrics_set_finish(s, &me), 0);
     assert_int_equal(metrics_set_size(s), 16);
     assert_string_equal(metrics_set_name(s, 2), "prefs_num_prefs_poss");
     assert_string_equal(metrics_set_name(s, 15), "prefs_avgjg_imp");
-    assert_int_equal(metrics_set_check_qrels(s, METRICS_QRELS_PREFS, msg, sizeof msg), 0);
-    assert_int_equal(metrics_set_check_qrels(s, METRICS_QRELS_PLAIN, msg, sizeof msg), -1);
-    assert_non_null(strstr(msg, "preference"));
+    assert_int_equal(metrics_set_check_qrels(s, METRICS_QRELS_PREFS, &me), 0);
+    assert_int_equal(metrics_set_check_qrels(s, METRICS_QRELS_PLAIN, &me), -1);
+    assert_non_null(strstr(me.msg, "preference"));
     metrics_params p;
     metrics_params_init(&p);
     double rows[2 * 16] = { 0 }, out[16];
@@ -513,9 +534,9 @@ static void test_prefs_set(void **state)
     assert_float_equal(out[5], 0.6, EPS);
     metrics_set_free(&s);
     s = metrics_set_new();
-    assert_int_equal(metrics_set_select(s, "map", msg, sizeof msg), 0);
-    assert_int_equal(metrics_set_finish(s, msg, sizeof msg), 0);
-    assert_int_equal(metrics_set_check_qrels(s, METRICS_QRELS_PREFS, msg, sizeof msg), -1);
+    assert_int_equal(metrics_set_select(s, "map", &me), 0);
+    assert_int_equal(metrics_set_finish(s, &me), 0);
+    assert_int_equal(metrics_set_check_qrels(s, METRICS_QRELS_PREFS, &me), -1);
     metrics_set_free(&s);
 }
 
@@ -539,18 +560,19 @@ static void test_measure_spellings(void **state)
         { "resid(0.8)", "rbp_resid.p=0.8", -1 }, { "AP@100", "map_cut.100", -1 },
         { "bpref(rel=3)", "bpref", 3 },       { "judged@10", "judged.10", -1 },
     };
-    char out[128], msg[256], label[128];
+    util_error me = { 0, "" };
+    char out[128], label[128];
     long rel;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        assert_int_equal(metrics_measure_spec(cases[i].in, out, sizeof out, &rel, msg,
-                                              sizeof msg), 0);
+        assert_int_equal(metrics_measure_spec(cases[i].in, out, sizeof out, &rel, &me), 0);
         assert_string_equal(out, cases[i].spec);
         assert_int_equal(rel, cases[i].rel);
     }
     const char *bad[] = { "nDCG@x", "Q@10", "P(gain=2)@10", "RR@10", "P(rel=2", "nosuch" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        assert_int_equal(metrics_measure_spec(bad[i], out, sizeof out, &rel, msg, sizeof msg),
-                         -1);
+        assert_int_equal(metrics_measure_spec(bad[i], out, sizeof out, &rel, &me), -1);
+    assert_string_equal(me.msg, "unknown measure 'nosuch'");
+    assert_int_equal(me.code, UTIL_EXIT_USAGE);
     static const struct {
         const char *name, *label;
         long rel;
@@ -565,11 +587,11 @@ static void test_measure_spellings(void **state)
         metrics_measure_label(names[i].name, names[i].rel, label, sizeof label);
         assert_string_equal(label, names[i].label);
         /* read back: the same value */
-        assert_int_equal(metrics_measure_spec(label, out, sizeof out, &rel, msg, sizeof msg), 0);
+        assert_int_equal(metrics_measure_spec(label, out, sizeof out, &rel, &me), 0);
         assert_int_equal(rel, names[i].rel);
         metrics_set *s = metrics_set_new();
-        assert_int_equal(metrics_set_select(s, out, msg, sizeof msg), 0);
-        assert_int_equal(metrics_set_finish(s, msg, sizeof msg), 0);
+        assert_int_equal(metrics_set_select(s, out, &me), 0);
+        assert_int_equal(metrics_set_finish(s, &me), 0);
         assert_string_equal(metrics_set_name(s, 0), names[i].name);
         metrics_set_free(&s);
     }

@@ -1,4 +1,4 @@
-/* test_pool.c: unit tests of the pool module on hand-made rankings whose pools are worked out by hand in the comments. */
+/* test_pool.c: unit tests of the pool module on rankings whose pools are worked out by hand. */
 /* SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>

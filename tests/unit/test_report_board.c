@@ -31,8 +31,9 @@ static void test_tables(void **state)
     (void)state;
     metrics_params p;
     metrics_params_init(&p);
-    char msg[256], title[256], buf[1024];
-    report_live *l = report_live_new(&p, "map", 0.8, msg, sizeof msg);
+    util_error me = { 0, "" };
+    char title[256], buf[1024];
+    report_live *l = report_live_new(&p, "map", 0.8, &me);
     assert_non_null(l);
     const char *a[] = { "d1", "d2", "d3" }, *b[] = { "d2", "d1", "d3" };
     const double s[] = { 3, 2, 1 };
@@ -75,16 +76,17 @@ static void test_tables(void **state)
     FILE *fp = fmemopen(buf, sizeof buf, "w");
     util_out o;
     util_out_init(&o, fp);
-    assert_int_equal(report_live_chart(l, "pr", sel, 1, 20, 0, &o, msg, sizeof msg), 0);
+    assert_int_equal(report_live_chart(l, "pr", sel, 1, 20, 0, &o, &me), 0);
     util_out_flush(&o);
     util_out_free(&o);
     fclose(fp);
     assert_non_null(strstr(buf, "interpolated precision over 1 judged topics"));
     util_out_init(&o, stdout);
-    assert_int_equal(report_live_chart(l, "bars", sel, 1, 20, 0, &o, msg, sizeof msg), -1);
-    assert_non_null(strstr(msg, "unknown plot 'bars'"));
-    assert_int_equal(report_live_chart(l, "rpdiff", sel, 2, 20, 0, &o, msg, sizeof msg), -1);
-    assert_non_null(strstr(msg, "Rprec"));
+    assert_int_equal(report_live_chart(l, "bars", sel, 1, 20, 0, &o, &me), -1);
+    assert_non_null(strstr(me.msg, "unknown plot 'bars'"));
+    assert_int_equal(me.code, UTIL_EXIT_USAGE);
+    assert_int_equal(report_live_chart(l, "rpdiff", sel, 2, 20, 0, &o, &me), -1);
+    assert_non_null(strstr(me.msg, "Rprec"));
     util_out_free(&o);
     report_live_free(&l);
 }
@@ -97,8 +99,9 @@ static void test_stability_digits(void **state)
     (void)state;
     metrics_params p;
     metrics_params_init(&p);
-    char msg[256], buf[1024];
-    report_live *l = report_live_new(&p, "map,P.2", 0.8, msg, sizeof msg);
+    util_error me = { 0, "" };
+    char buf[1024];
+    report_live *l = report_live_new(&p, "map,P.2", 0.8, &me);
     assert_non_null(l);
     const char *a[] = { "d1", "d2", "d3" }, *b[] = { "d2", "d1", "d3" };
     const char *c[] = { "d2", "d4", "d1", "d3" };
@@ -127,10 +130,11 @@ static void test_stability_digits(void **state)
 static void test_zscores(void **state)
 {
     (void)state;
-    char msg[256], buf[512];
+    util_error me = { 0, "" };
+    char buf[512];
     metrics_set *set = metrics_set_new();
-    assert_int_equal(metrics_set_select(set, "map", msg, sizeof msg), 0);
-    assert_int_equal(metrics_set_finish(set, msg, sizeof msg), 0);
+    assert_int_equal(metrics_set_select(set, "map", &me), 0);
+    assert_int_equal(metrics_set_finish(set, &me), 0);
     size_t nv = metrics_set_size(set), map = 0;
     while (strcmp(metrics_set_name(set, map), "map") != 0)
         map++;
@@ -142,7 +146,8 @@ static void test_zscores(void **state)
     FILE *fp = fmemopen(buf, sizeof buf, "w");
     util_out o;
     util_out_init(&o, fp);
-    report_eval rep = { &o, REPORT_TREC, set, 1, 1, 0 };
+    report_eval rep = { .out = &o, .format = REPORT_TREC, .set = set, .per_topic = 1,
+                        .summary = 1 };
     report_eval_run_zscores(&rep, &run);
     util_out_flush(&o);
     util_out_free(&o);

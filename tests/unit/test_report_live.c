@@ -1,4 +1,4 @@
-/* test_report_live.c: cmocka unit tests of the live report: values by hand, incremental equals rebuilt, ordering, drill-down, stability, text lines, curves, tables. */
+/* test_report_live.c: unit tests of the live report: by hand, incremental, tables. */
 /* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,8 +20,8 @@ static report_live *live_new(const char *measures)
 {
     metrics_params p;
     metrics_params_init(&p);
-    char msg[256];
-    report_live *l = report_live_new(&p, measures, 0.8, msg, sizeof msg);
+    util_error me = { 0, "" };
+    report_live *l = report_live_new(&p, measures, 0.8, &me);
     assert_non_null(l);
     return l;
 }
@@ -132,7 +132,8 @@ static void test_incremental_equals_rebuild(void **state)
         for (int tt = 0; tt < TOPICS; tt++)
             for (int dd = 0; dd < POOL; dd++)
                 if (judged[tt][dd] != -1)
-                    report_live_judge(all, qid[tt], docno[dd], judged[tt][dd] == -2 ? -1 : judged[tt][dd]);
+                    report_live_judge(all, qid[tt], docno[dd],
+                                      judged[tt][dd] == -2 ? -1 : judged[tt][dd]);
         /* rankings after judgments, and again in another run order: no difference */
         metrics_rng again;
         metrics_rng_seed(&again, 11);
@@ -270,9 +271,9 @@ static void test_bad_measure_and_table(void **state)
     (void)state;
     metrics_params p;
     metrics_params_init(&p);
-    char msg[256] = "";
-    assert_null(report_live_new(&p, "nosuch", 0.8, msg, sizeof msg));
-    assert_true(msg[0] != '\0');
+    util_error me = { 0, "" };
+    assert_null(report_live_new(&p, "nosuch", 0.8, &me));
+    assert_true(me.msg[0] != '\0');
     report_live *l = live_new("P.5,10,map");
     assert_int_equal(report_live_nmeasures(l), 3);
     report_live_free(&l);

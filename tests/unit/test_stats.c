@@ -1,4 +1,4 @@
-/* test_stats.c: cmocka unit tests of the statistics of the metrics module: distributions, paired tests, corrections, agreement, rank correlation. */
+/* test_stats.c: unit tests of the statistics: distributions, tests, corrections, agreement. */
 /* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -229,6 +229,17 @@ static void test_corrections(void **state)
     assert_float_equal(out[1], 0.02, EPS);
     metrics_p_adjust(q, 2, METRICS_CORRECT_NONE, out);
     assert_float_equal(out[0], 0.3, EPS);
+
+    /* The names the command line gives them, both ways. */
+    metrics_correction c = METRICS_CORRECT_NONE;
+    assert_int_equal(metrics_correction_parse("holm", &c), 0);
+    assert_int_equal(c, METRICS_CORRECT_HOLM);
+    assert_int_equal(metrics_correction_parse("bonferroni", &c), 0);
+    assert_int_equal(c, METRICS_CORRECT_BONFERRONI);
+    assert_int_equal(metrics_correction_parse("Holm", &c), -1);
+    assert_int_equal(c, METRICS_CORRECT_BONFERRONI);
+    assert_string_equal(metrics_correction_name(METRICS_CORRECT_NONE), "none");
+    assert_string_equal(metrics_correction_name(METRICS_CORRECT_HOLM), "holm");
 }
 
 static void test_agreement(void **state)

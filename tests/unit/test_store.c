@@ -1,4 +1,4 @@
-/* test_store.c: cmocka unit tests of the campaign store: schema, imports, judgments, history, rollback. */
+/* test_store.c: unit tests of the store: schema, imports, judgments, history, rollback. */
 /* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -47,8 +47,11 @@ static void test_create_and_open(void **state)
     assert_int_equal(store_open(campaign("text.tjdb"), &s, &err), -1);
     sqlite3 *db;
     assert_int_equal(sqlite3_open(campaign("newer.tjdb"), &db), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(db, "CREATE TABLE schema_version(version INTEGER);"
-                                      "INSERT INTO schema_version VALUES (99);", NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "CREATE TABLE schema_version(version INTEGER);"
+                                  "INSERT INTO schema_version VALUES (99);",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
     sqlite3_close(db);
     assert_int_equal(store_open(campaign("newer.tjdb"), &s, &err), -1);
     assert_non_null(strstr(err.msg, "newer"));
@@ -63,7 +66,8 @@ static int collect(void *ctx, const store_judgment *j)
 {
     seen *c = ctx;
     if (c->n < 16)
-        snprintf(c->rows[c->n++], 96, "%s %s %s %s %ld", j->qid, j->iter, j->docno, j->assessor, j->grade);
+        snprintf(c->rows[c->n++], 96, "%s %s %s %s %ld", j->qid, j->iter, j->docno, j->assessor,
+                 j->grade);
     return 0;
 }
 

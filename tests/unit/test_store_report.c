@@ -1,4 +1,4 @@
-/* test_store_report.c: cmocka unit tests of the store's live-report section: the judgment history in order, a document's merged grade. */
+/* test_store_report.c: unit tests of the store's report side: history, a merged grade. */
 /* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>

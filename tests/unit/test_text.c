@@ -1,4 +1,4 @@
-/* test_text.c: cmocka tests of the text module: character classes, case folding and widths, the tokenizer, Snowball's stemmers and the stop word lists. */
+/* test_text.c: unit tests of the text module: characters, tokenizer, stemmers, stop words. */
 /* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>

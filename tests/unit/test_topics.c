@@ -560,8 +560,10 @@ static void test_xml_external_entity(void **state)
     /* An external parameter entity is refused where it is declared: libxml2 would skip its
      * reference and read the document without that part of its DTD. */
     snprintf(text, sizeof text,
-             "<?xml version=\"1.0\"?>\n<!DOCTYPE topics [\n <!ENTITY %% p SYSTEM \"file://%s\"> %%p; ]>\n"
-             "<topics><topic number=\"1\"><query>a</query></topic></topics>\n", secret);
+             "<?xml version=\"1.0\"?>\n<!DOCTYPE topics [\n <!ENTITY %% p SYSTEM \"file://%s\"> "
+             "%%p; ]>\n"
+             "<topics><topic number=\"1\"><query>a</query></topic></topics>\n",
+             secret);
     expect_error("pe.xml", text, strlen(text), FORMATS_TOPICS_AUTO,
                  "pe.xml:3: column");
     expect_error("pe.xml", text, strlen(text), FORMATS_TOPICS_AUTO,

@@ -1,4 +1,4 @@
-/* test_util.c: cmocka unit tests of the util module (number parsing, formatting, hashing, the string map, output). */
+/* test_util.c: unit tests of util: parsing, formatting, hashing, maps, output, JSON. */
 /* SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -169,7 +169,8 @@ static void test_utf8(void **state)
             assert_int_equal(util_utf8_decode((const unsigned char *)out, n - 1, &cp), 0);
     }
     /* overlong, surrogate, past U+10FFFF, stray continuation, bad continuation */
-    const char *bad[] = { "\xc0\x80", "\xe0\x80\x80", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\x80", "\xe4\x41\x41" };
+    const char *bad[] = { "\xc0\x80",         "\xe0\x80\x80", "\xed\xa0\x80",
+                          "\xf4\x90\x80\x80", "\x80",         "\xe4\x41\x41" };
     /* the maximal ill-formed subparts Unicode's recommended practice replaces (one U+FFFD
      * each): C0 alone, E0 alone (80 is not a second byte of it), ED alone, F4 alone,
      * the stray 80, E4 before A */
@@ -301,6 +302,69 @@ static void test_arena(void **state)
     util_arena_free(&a);
 }
 
+/* The JSON writer: commas and ": " where they belong, nested containers, numbers at full
+ * precision, and each container's white space from its style or a break. */
+static void test_json(void **state)
+{
+    (void)state;
+    util_out o;
+    util_out_init(&o, NULL);
+    util_json j;
+    util_json_init(&j, &o);
+    util_json_object(&j, NULL);
+    util_json_key(&j, "a\"b");
+    util_json_int(&j, -3);
+    util_json_key(&j, "list");
+    util_json_array(&j, NULL);
+    util_json_uint(&j, 18446744073709551615ULL);
+    util_json_double(&j, 0.1);
+    util_json_double(&j, NAN);
+    util_json_fixed(&j, 2.0 / 3.0, 6);
+    util_json_str(&j, NULL);
+    util_json_null(&j);
+    util_json_number(&j, "1e-5");
+    util_json_object(&j, NULL);
+    util_json_end(&j);
+    util_json_array(&j, &util_json_lines);
+    util_json_end(&j);
+    util_json_end(&j);
+    util_json_key(&j, "raw");
+    util_json_raw(&j, "{\"x\": 1}", 8);
+    util_json_end(&j);
+    util_out_char(&o, '\0');
+    assert_string_equal(o.buf, "{\"a\\\"b\": -3, \"list\": [18446744073709551615, "
+                               "0.10000000000000001, null, 0.666667, null, null, 1e-5, {}, "
+                               "[]], \"raw\": {\"x\": 1}}");
+    o.len = 0;
+
+    /* One item a line; a break changes the white space of one separator, a space is
+     * written where it is asked for. */
+    static const util_json_style top = { "", "\n", "", "" };
+    util_json_init(&j, &o);
+    util_json_object(&j, &top);
+    util_json_key(&j, "rows");
+    util_json_array(&j, &util_json_lines);
+    for (int i = 0; i < 2; i++) {
+        util_json_object(&j, NULL);
+        util_json_key(&j, "i");
+        util_json_int(&j, i);
+        util_json_end(&j);
+    }
+    util_json_end(&j);
+    util_json_space(&j, "\n");
+    util_json_break(&j, " ");
+    util_json_key(&j, "empty");
+    util_json_array(&j, NULL);
+    util_json_end(&j);
+    util_json_key(&j, "s");
+    util_json_str(&j, "\x01\\");
+    util_json_end(&j);
+    util_out_char(&o, '\0');
+    assert_string_equal(o.buf, "{\"rows\": [\n  {\"i\": 0},\n  {\"i\": 1}\n]\n, \"empty\": [],"
+                               "\n\"s\": \"\\u0001\\\\\"}");
+    util_out_free(&o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -317,6 +381,7 @@ int main(void)
         cmocka_unit_test(test_doc_order),
         cmocka_unit_test(test_enum_names),
         cmocka_unit_test(test_arena),
+        cmocka_unit_test(test_json),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
