@@ -69,14 +69,17 @@ int campaign_live_open(campaign_live *c, store *s, char **files, int nfiles,
 int campaign_live_update(campaign_live *c, util_error *err);
 void campaign_live_close(campaign_live *c);
 /* The whole report as one self-contained HTML page (report_html.c): the leaderboard by
- * measure sort, every plot of every run (curves to depth), a section per run (its value of
- * the sort measure on each topic beside the best, median and worst over the runs), and,
+ * measure sort, runs lettered, each value with the letters of the runs it is significantly
+ * better than (test, corr, p < 0.05, as the text leaderboard), every plot of every run
+ * (curves to depth), a section per run (its value of the sort measure on each topic beside
+ * the best, median and worst over the runs), and,
  * for a campaign, the pool and the judging progress per topic and assessor (grades of at
  * least relevance_level relevant; CAMPAIGN_LEVEL_DEFAULT: the campaign's). Returns 0, or -1
  * with err set. */
 #define CAMPAIGN_LEVEL_DEFAULT (-1000000L)
 int campaign_report_html(campaign_live *c, size_t sort, size_t depth, long relevance_level,
-                         const char *title, util_out *o, util_error *err);
+                         metrics_test test, metrics_correction corr, const char *title,
+                         util_out *o, util_error *err);
 
 /* ---- Pooling (pool.c): run files or a campaign's runs pooled, per topic ---- */
 

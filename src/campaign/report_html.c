@@ -150,7 +150,8 @@ static void progress_rows(util_out *o, const status_rows *st)
 }
 
 int campaign_report_html(campaign_live *c, size_t sort, size_t depth, long relevance_level,
-                         const char *title, util_out *o, util_error *err)
+                         metrics_test test, metrics_correction corr, const char *title,
+                         util_out *o, util_error *err)
 {
     report_live *l = c->live;
     size_t nr = report_live_nruns(l), nt = report_live_ntopics(l);
@@ -186,8 +187,11 @@ int campaign_report_html(campaign_live *c, size_t sort, size_t depth, long relev
                     "progress</a></li></ul></nav>\n</header>\n<main>\n");
 
     /* leaderboard */
-    char caption[256];
-    report_table *t = report_live_board(l, 0, sort, NULL, caption, sizeof caption);
+    char caption[512];
+    metrics_test_opts to;
+    metrics_test_opts_init(&to);
+    report_table *t = report_live_board_tests(l, 0, sort, test, corr, &to, 0.05, REPORT_SUP_HOOK,
+                                              caption, sizeof caption);
     util_out_str(o, "<section id=\"leaderboard\">\n<h2>Leaderboard</h2>\n");
     report_html_table(o, t, caption);
     report_table_free(&t);

@@ -337,8 +337,8 @@ static int write_html(campaign_live *c, size_t sort, long depth, const report_cm
                        ? cli_campaign_path(NULL) : "qrels and runs";
     snprintf(title, sizeof title, "trecjudge report: %s", name);
     if (campaign_report_html(c, sort, (size_t)depth, op->a.ro.relevance_level_set
-                             ? op->a.ro.relevance_level : CAMPAIGN_LEVEL_DEFAULT, title, &o,
-                             &err) != 0) {
+                             ? op->a.ro.relevance_level : CAMPAIGN_LEVEL_DEFAULT, op->test,
+                             op->a.corr, title, &o, &err) != 0) {
         util_warn("%s", err.msg);
         status = err.code ? err.code : UTIL_EXIT_SYSTEM;
     }

@@ -174,6 +174,15 @@ head -1 "$h" | grep -qx '<!DOCTYPE html>' && grep -q '<meta charset="utf-8">' "$
     && grep -q '<th class="n">median</th>' "$h" \
     && ok "html: per-run topics beside best, median, worst" \
     || bad "html: per-run section" "$(grep -A5 '<section id="run-beta">' "$h")"
+# the leaderboard lettered, with the same significance marks as the text leaderboard
+sed -n '/<section id="leaderboard">/,/<div id="intervals">/p' "$h" >"$tmp/board"
+marks_text=$(tj report -d "$c" | grep -o '\^[a-zA-Z]*' | tr '\n' ' ')
+marks_html=$(grep -o '<sup>[a-zA-Z]*</sup>' "$tmp/board" | sed 's/<sup>/^/; s/<\/sup>//' |
+    tr '\n' ' ')
+grep -q '<th>letter</th>' "$tmp/board" && grep -q 'significantly better than (t test' "$tmp/board" \
+    && [ "$marks_text" = "$marks_html" ] \
+    && ok "html: leaderboard lettered, marks as in text (${marks_html:-none})" \
+    || bad "html: leaderboard marks" "text '$marks_text' html '$marks_html'"
 # the sort measure's intervals beside the leaderboard
 sed -n '/<div id="intervals">/,/<\/div>/p' "$h" >"$tmp/ci"
 grep -q '95% confidence intervals of the mean MAP' "$tmp/ci" \
