@@ -121,7 +121,7 @@ int main(int argc, char **argv)
         assess_text_add(&at, text, tl, 0);
         double t2 = now_ms();
         wchar_t **terms = NULL;
-        size_t nt = assess_terms_split("honey bee colony losses", &terms, 0);
+        size_t nt = assess_terms_split("honey bee colony losses", "en", &terms, 0);
         assess_text_mark_terms(&at, (const wchar_t *const *)terms, nt);
         double t3 = now_ms();
         assess_text_wrap(&at, 199);
