@@ -125,7 +125,7 @@ typedef enum assess_mode {
 /* One pooled document of the current topic as the pool list shows it. */
 typedef struct assess_item {
     char *docno;
-    char *source;                 /* "pool" or "search" */
+    char *source;                 /* "pool", "search" or "cal" */
     long grade;                   /* this assessor's grade; meaningful when judged */
     int judged;
     int later;                    /* set aside with "judge later" */
@@ -163,8 +163,11 @@ typedef struct assess_strategy {
      * joins the pool when it is judged, as a document found by search does. */
     const char *(*propose)(void *ctx);
     const char *source;           /* the item's source on the screen ("cal") */
-    /* Optional: the status line's words for the topic ("30/100 judged, 12 rel, ..."). */
+    /* Optional: the status line's words for the topic ("30/100 of budget, 12 rel, ..."). */
     void (*status)(void *ctx, char *buf, size_t size);
+    /* Optional: the topic's judgments made and the budget, for the progress bar; returns 0
+     * when there is no budget (the bar then counts the pool's documents judged). */
+    int (*progress)(void *ctx, size_t *judged, size_t *budget);
 } assess_strategy;
 
 /* Searches the whole collection (for documents the pool missed): fills up to max docnos
@@ -198,6 +201,9 @@ void assess_set_strategy(assess_session *a, assess_strategy st);
 
 /* The strategy's status line words (assess_strategy.status) into buf; 0 when it has none. */
 int assess_strategy_status(const assess_session *a, char *buf, size_t size);
+/* The strategy's judgments of the topic and its budget (assess_strategy.progress); 0 when
+ * it has none. */
+int assess_strategy_progress(const assess_session *a, size_t *judged, size_t *budget);
 
 /* Installs a collection search (taken over; freed with the session); the key S uses it. */
 void assess_set_searcher(assess_session *a, assess_searcher se);

@@ -43,6 +43,10 @@ typedef enum write_kind {
 /* A write of the session not committed yet: another program held the campaign's write
  * lock when it was tried. While it waits, keys that would write or change the document
  * shown are dropped (and counted). */
+/* The pool source of an unpooled item once pooled: "cal" for CAL's proposals, else
+ * "search" (a static string). */
+const char *assess_pool_source(const assess_item *it);
+
 typedef struct pending {
     write_kind kind;
     size_t topic;
@@ -54,6 +58,7 @@ typedef struct pending {
     int had;            /* an undo: the assessor had a row before */
     int64_t position;   /* a pool addition (also of a judgment of an unpooled document) */
     int pool;           /* a judgment: the document joins the pool first */
+    const char *source; /* with which pool source ("search" or "cal": a static string) */
     double since;       /* when the key was pressed */
     size_t ignored;     /* keys dropped while it waits */
     int quit;           /* q was pressed once while it waits */

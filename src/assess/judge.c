@@ -36,6 +36,7 @@ int assess_judge(assess_session *a, long grade, int key, double now, util_error 
                             .wall = it->wall,
                             .note = it->note ? util_strdup(it->note) : NULL,
                             .pool = it->unpooled,
+                            .source = assess_pool_source(it),
                             .position = (int64_t)a->nitems + 1000000 };
     return assess_write_start(a, now, err);
 }
@@ -169,8 +170,9 @@ int assess_write_done(assess_session *a, double now, util_error *err)
         long i = assess_find_item(a, p->docno);
         if (i >= 0)
             a->items[i].unpooled = 0;
-        assess_say(a, 0, "%s added to the pool of topic %s as found by search.", p->docno,
-                   a->topics[a->cur_topic].qid);
+        assess_say(a, 0, "%s added to the pool of topic %s as %s.", p->docno,
+                   a->topics[a->cur_topic].qid,
+                   strcmp(p->source, "cal") == 0 ? "proposed by CAL" : "found by search");
         return ASSESS_CHANGED_REDRAW;
     }
     case WRITE_NONE:

@@ -110,6 +110,7 @@ static int key_pool(assess_session *a, int key, double now, util_error *err)
     assess_pending_clear(a);
     a->pending = (pending){ .kind = WRITE_POOL, .topic = a->cur_topic,
                             .docno = util_strdup(a->items[a->cur].docno),
+                            .source = assess_pool_source(&a->items[a->cur]),
                             .position = (int64_t)a->nitems + 1000000 };
     return assess_write_start(a, now, err);
 }

@@ -15,6 +15,11 @@ static int write_gives_up(void *ctx, double waited)
     return waited >= WRITE_SLICE;
 }
 
+const char *assess_pool_source(const assess_item *it)
+{
+    return strcmp(it->source, "cal") == 0 ? "cal" : "search";
+}
+
 void assess_pending_clear(assess_session *a)
 {
     util_free(&a->pending.docno);
@@ -59,7 +64,7 @@ static int write_try(assess_session *a, util_error *err)
     } else if (rc == 0) {
         switch (p->kind) {
         case WRITE_JUDGE:
-            rc = p->pool ? store_pool_add(a->s, tid, p->docno, p->position, "search", err) : 0;
+            rc = p->pool ? store_pool_add(a->s, tid, p->docno, p->position, p->source, err) : 0;
             if (rc == 0)
                 rc = store_judgment_set(a->s, tid, p->docno, a->assessor_id, p->grade, NULL,
                                         p->seconds, p->note, err);
@@ -81,7 +86,7 @@ static int write_try(assess_session *a, util_error *err)
                         : store_judgment_withdraw(a->s, tid, p->docno, a->assessor_id, "undo", err);
             break;
         case WRITE_POOL:
-            rc = store_pool_add(a->s, tid, p->docno, p->position, "search", err);
+            rc = store_pool_add(a->s, tid, p->docno, p->position, p->source, err);
             break;
         case WRITE_NONE:
             break;

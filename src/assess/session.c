@@ -48,7 +48,10 @@ static int on_pool(void *ctx, const store_pool_doc *d)
 {
     assess_session *a = ctx;
     /* a document added by hand is shown as the pool's own */
-    assess_add_item(a, d->docno, strcmp(d->source, "search") == 0 ? "search" : "pool");
+    const char *source = strcmp(d->source, "search") == 0 ? "search"
+                         : strcmp(d->source, "cal") == 0  ? "cal"
+                                                          : "pool";
+    assess_add_item(a, d->docno, source);
     assess_item *it = &a->items[a->nitems - 1];
     it->no_text = !d->has_text;
     if (d->title != NULL && d->title[strspn(d->title, " \t\r\n")] != '\0')
@@ -507,6 +510,13 @@ void assess_set_strategy(assess_session *a, assess_strategy st)
     long first = assess_advance(a);
     if (first != a->cur && assess_show_item(a, first, a->doc_started, &err) < 0)
         assess_say(a, 1, "%s", err.msg);
+}
+
+int assess_strategy_progress(const assess_session *a, size_t *judged, size_t *budget)
+{
+    if (!a->has_strategy || a->strategy.progress == NULL)
+        return 0;
+    return a->strategy.progress(a->strategy.ctx, judged, budget);
 }
 
 int assess_strategy_status(const assess_session *a, char *buf, size_t size)

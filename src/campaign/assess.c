@@ -30,21 +30,22 @@ static void search_free(void *ctx)
     index_close(&idx);
 }
 
-/* Gives the session the campaign's index when there is one (brought up to date first). */
-static void attach_index(store *s, assess_session *a)
+/* The campaign's index when there is one (brought up to date first), else NULL. */
+static index_inverted *open_index(store *s)
 {
     char *path = index_path_for(store_path(s));
     int exists = access(path, F_OK) == 0;
     free(path);
     if (!exists)
-        return;
+        return NULL;
     util_error err = { 0, "" };
     index_inverted *idx = NULL;
     if (campaign_index_update(s, NULL, 0, 0, &idx, &err) != 0 || idx == NULL) {
         util_warn("assess: the search index cannot be used: %s", err.msg);
-        return;
+        index_close(&idx);
+        return NULL;
     }
-    assess_set_searcher(a, (assess_searcher){ idx, search_collection, search_free });
+    return idx;
 }
 
 /* ---- budgeted live strategies (Move-to-Front, MaxMean) choose the next document ---- */
@@ -164,7 +165,7 @@ static void live_free(void *ctx)
 typedef struct cal_strategy {
     store *s;
     campaign_cal *cal;
-    learn_cal *l;
+    campaign_cal_live *live;
     size_t budget;
 } cal_strategy;
 
@@ -173,50 +174,69 @@ typedef struct cal_strategy {
 static void cal_topic(void *ctx, assess_session *a)
 {
     cal_strategy *cs = ctx;
-    learn_cal_free(&cs->l);
-    cs->l = campaign_cal_topic(cs->cal, assess_qid(a));
+    campaign_cal_live_free(&cs->live);
     util_error err = { 0, "" };
-    if (campaign_cal_replay(cs->s, assess_qid(a), cs->l, assess_relevance_level(a), &err) != 0)
+    if (campaign_cal_live_new(cs->cal, cs->s, assess_qid(a), assess_relevance_level(a),
+                              &cs->live, &err) != 0)
         util_warn("assess: %s", err.msg);
 }
 
+/* Before each proposal the classifier learns every judgment of the topic recorded since
+ * the last (this screen's, committed already, and other assessors'), in the recorded
+ * order: two assessors on one topic share what they learn, and neither is proposed a
+ * document the other has judged. */
 static const char *cal_propose(void *ctx)
 {
     cal_strategy *cs = ctx;
-    return cs->l != NULL ? campaign_cal_next(cs->l, cs->budget) : NULL;
-}
-
-static void cal_judged(void *ctx, const char *docno, int relevant)
-{
-    cal_strategy *cs = ctx;
-    if (cs->l != NULL)
-        learn_cal_judged(cs->l, docno, relevant);
+    if (cs->live == NULL)
+        return NULL;
+    util_error err = { 0, "" };
+    if (campaign_cal_live_update(cs->live, &err) != 0)
+        util_warn("assess: %s", err.msg);
+    return campaign_cal_next(campaign_cal_live_model(cs->live), cs->budget);
 }
 
 static void cal_status(void *ctx, char *buf, size_t size)
 {
     cal_strategy *cs = ctx;
-    if (cs->l != NULL)
-        campaign_cal_status(cs->l, cs->budget, buf, size);
+    if (cs->live != NULL)
+        campaign_cal_status(campaign_cal_live_model(cs->live), cs->budget, buf, size);
     else
         buf[0] = '\0';
+}
+
+static int cal_progress(void *ctx, size_t *judged, size_t *budget)
+{
+    cal_strategy *cs = ctx;
+    if (cs->live == NULL || cs->budget == 0)
+        return 0;
+    const unsigned char *rel;
+    *judged = learn_cal_gain(campaign_cal_live_model(cs->live), &rel);
+    *budget = cs->budget;
+    return 1;
 }
 
 static void cal_free(void *ctx)
 {
     cal_strategy *cs = ctx;
-    learn_cal_free(&cs->l);
+    campaign_cal_live_free(&cs->live);
     campaign_cal_close(&cs->cal);
     free(cs);
 }
 
 /* When the campaign was pooled with mtf, maxmean or cal, the strategy picks each next
- * document. Returns -1 (err set) when cal cannot work: no search index. */
-static int attach_strategy(store *s, assess_session *a, util_error *err)
+ * document. Returns -1 (err set) when cal cannot work: no search index. The search box and
+ * CAL read one copy of the index (idx, taken over): CAL's holds it, the searcher borrows it
+ * (the session frees its searcher before its strategy; both run on the screen's thread,
+ * one at a time, as index_query's scratch area needs). */
+static int attach(store *s, assess_session *a, index_inverted *idx, util_error *err)
 {
     char *name = NULL;
-    if (store_setting_get(s, "pool.strategy", &name, err) != 1)
+    if (store_setting_get(s, "pool.strategy", &name, err) != 1) {
+        if (idx != NULL)
+            assess_set_searcher(a, (assess_searcher){ idx, search_collection, search_free });
         return 0;
+    }
     int mtf = strcmp(name, "mtf") == 0, maxmean = strcmp(name, "maxmean") == 0;
     int cal = strcmp(name, "cal") == 0;
     free(name);
@@ -224,16 +244,24 @@ static int attach_strategy(store *s, assess_session *a, util_error *err)
         cal_strategy *cs = util_calloc(1, sizeof *cs);
         cs->s = s;
         cs->budget = setting_size(s, "pool.budget");
-        if (campaign_cal_open(s, 1, &cs->cal, err) != 0) {
+        /* without an index, campaign_cal_open says to build it */
+        int rc = idx != NULL ? campaign_cal_open_index(s, idx, &cs->cal, err)
+                             : campaign_cal_open(s, 1, &cs->cal, err);
+        if (rc != 0) {
             free(cs);
             return -1;
         }
-        assess_set_strategy(a, (assess_strategy){ .ctx = cs, .judged = cal_judged,
+        if (idx != NULL)
+            assess_set_searcher(a, (assess_searcher){ idx, search_collection, NULL });
+        assess_set_strategy(a, (assess_strategy){ .ctx = cs, .judged = NULL,
                                                    .topic = cal_topic, .free = cal_free,
                                                    .propose = cal_propose, .source = "cal",
-                                                   .status = cal_status });
+                                                   .status = cal_status,
+                                                   .progress = cal_progress });
         return 0;
     }
+    if (idx != NULL)
+        assess_set_searcher(a, (assess_searcher){ idx, search_collection, search_free });
     if (!mtf && !maxmean)
         return 0;
     live_strategy *ls = util_calloc(1, sizeof *ls);
@@ -241,12 +269,11 @@ static int attach_strategy(store *s, assess_session *a, util_error *err)
     ls->kind = mtf ? POOL_LIVE_MTF : POOL_LIVE_MAXMEAN;
     ls->budget = setting_size(s, "pool.budget");
     assess_set_strategy(a, (assess_strategy){ ls, live_next, live_judged, live_topic, live_free,
-                                              NULL, NULL, NULL });
+                                              NULL, NULL, NULL, NULL });
     return 0;
 }
 
 int campaign_assess_attach(store *s, assess_session *a, util_error *err)
 {
-    attach_index(s, a);
-    return attach_strategy(s, a, err);
+    return attach(s, a, open_index(s), err);
 }

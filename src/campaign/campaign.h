@@ -613,18 +613,32 @@ typedef struct campaign_cal campaign_cal;
 /* Opens it for the campaign s; with update the index is brought up to date first (else
  * it is only read). Without an index: -1, err saying to run `trecjudge index` (exit 3). */
 int campaign_cal_open(store *s, int update, campaign_cal **out, util_error *err);
+/* The same over an index open already, taken over (closed with c; others may read it
+ * meanwhile on the same thread: it is only read). */
+int campaign_cal_open_index(store *s, index_inverted *idx, campaign_cal **out, util_error *err);
 void campaign_cal_close(campaign_cal **c);
 /* A new classifier for topic qid, seeded by its text ("" when the topic has none). */
 learn_cal *campaign_cal_topic(campaign_cal *c, const char *qid);
-/* Replays the campaign's judgments of topic qid into l in the order they were first made
- * (relevant: the highest grade >= level), as the screen does before a session. */
-int campaign_cal_replay(store *s, const char *qid, learn_cal *l, long level, util_error *err);
+/* Topic qid's classifier kept up to date with the campaign's judgments of every assessor:
+ * made with the judgments replayed in the order they were first made (relevant: the
+ * highest grade >= level); campaign_cal_live_update then learns those recorded since (a
+ * read of the history after the last entry read), so that the model is always the one a
+ * fresh replay gives (when a change cannot be learnt so, a revision or a withdrawal, the
+ * replay is made again). c and s outlive it. */
+typedef struct campaign_cal_live campaign_cal_live;
+int campaign_cal_live_new(campaign_cal *c, store *s, const char *qid, long level,
+                          campaign_cal_live **out, util_error *err);
+int campaign_cal_live_update(campaign_cal_live *v, util_error *err);
+learn_cal *campaign_cal_live_model(const campaign_cal_live *v);
+void campaign_cal_live_free(campaign_cal_live **v);
 /* The documents of the index (CAL's candidates). */
 size_t campaign_cal_docs(const campaign_cal *c);
 /* The next proposal, or NULL when budget (0: none) judgments are made or none is left. */
 const char *campaign_cal_next(learn_cal *l, size_t budget);
-/* The status line's text: "30/100 judged, 12 rel, ~8 left, go on" (the knee rule's
- * estimate of the relevant documents left, "?" when unknown, and "stop" when it says so). */
+/* The status line's text: "30/100 of budget, 12 rel, ~8 left" (judged of the budget, "30
+ * judged" without one; the knee rule's estimate of the relevant documents left, or when
+ * there is none yet, what it waits for: "left: ? until 3 rel", "left: ? until finds slow";
+ * from 150 judgments on, the rule's ", go on" or ", stop"). */
 void campaign_cal_status(const learn_cal *l, size_t budget, char *buf, size_t size);
 
 /* ---- Simulated assessment (simulate.c): pooling strategies replayed on the campaign's

@@ -631,20 +631,19 @@ static int cal_next(campaign_pool *c, const char *qid, long level, char **docno,
                     size_t *candidates, util_error *err)
 {
     campaign_cal *cal = NULL;
-    learn_cal *l = NULL;
+    campaign_cal_live *v = NULL;
     int rc = campaign_cal_open(c->s, 1, &cal, err);
+    if (rc == 0)
+        rc = campaign_cal_live_new(cal, c->s, qid, level, &v, err);
     if (rc == 0) {
-        l = campaign_cal_topic(cal, qid);
-        rc = campaign_cal_replay(c->s, qid, l, level, err);
-    }
-    if (rc == 0) {
+        learn_cal *l = campaign_cal_live_model(v);
         const char *d = campaign_cal_next(l, c->params.budget);
         const unsigned char *rel;
         *docno = d != NULL ? util_strdup(d) : NULL;
         *judged = learn_cal_gain(l, &rel);
         *candidates = campaign_cal_docs(cal);
     }
-    learn_cal_free(&l);
+    campaign_cal_live_free(&v);
     campaign_cal_close(&cal);
     return rc != 0 ? -1 : 0;
 }

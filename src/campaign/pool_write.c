@@ -365,9 +365,32 @@ static long grade_of(const campaign_judged_topic *jt, const char *docno)
     return g < 0 ? -1 : g;
 }
 
+/* A topic's pool with each document's source. */
+typedef struct pool_sourced {
+    campaign_docnos e;
+    const char **sources;     /* static strings */
+    size_t cap;
+} pool_sourced;
+
+static int sourced_cb(void *vctx, const char *docno, int64_t position, const char *source)
+{
+    (void)position;
+    pool_sourced *p = vctx;
+    static const char *const known[] = { "pool", "cal", "search", "manual" };
+    const char *src = "pool";
+    for (size_t i = 0; i < sizeof known / sizeof *known; i++)
+        if (strcmp(source, known[i]) == 0)
+            src = known[i];
+    util_grow(&p->e.docnos, &p->e.cap, p->e.n + 1, sizeof *p->e.docnos);
+    util_grow(&p->sources, &p->cap, p->e.n + 1, sizeof *p->sources);
+    p->sources[p->e.n] = src;
+    p->e.docnos[p->e.n++] = util_strdup(docno);
+    return 0;
+}
+
 /* One pooled document as a JSON line; fields is the topic's fields object. */
 static int write_jsonl(store *s, util_out *o, const char *qid, const util_out *fields,
-                       const char *docno, long grade, util_error *err)
+                       const char *docno, const char *source, long grade, util_error *err)
 {
     char *title = NULL, *body = NULL;
     size_t body_len = 0;
@@ -383,6 +406,8 @@ static int write_jsonl(store *s, util_out *o, const char *qid, const util_out *f
     util_json_raw(&j, fields->buf, fields->len);
     util_json_key(&j, "docno");
     util_json_str(&j, docno);
+    util_json_key(&j, "source");
+    util_json_str(&j, source);
     util_json_key(&j, "title");
     util_json_str(&j, title);
     util_json_key(&j, "text");
@@ -403,11 +428,12 @@ static int write_jsonl(store *s, util_out *o, const char *qid, const util_out *f
 int campaign_pool_write_campaign(store *s, util_out *o, int form, int unjudged, util_error *err)
 {
     topic_list tl;
-    campaign_docnos e;
+    pool_sourced ps;
+    campaign_docnos *e = &ps.e;
     campaign_judged jud;
     util_out fields;
     memset(&tl, 0, sizeof tl);
-    memset(&e, 0, sizeof e);
+    memset(&ps, 0, sizeof ps);
     memset(&jud, 0, sizeof jud);
     util_out_init(&fields, NULL);
     int graded = unjudged || form == CAMPAIGN_EXPORT_QRELS || form == CAMPAIGN_EXPORT_JSONL;
@@ -419,27 +445,29 @@ int campaign_pool_write_campaign(store *s, util_out *o, int form, int unjudged, 
         fields.len = 0;
         if (form == CAMPAIGN_EXPORT_JSONL)
             rc = fields_json_write(s, tl.ids[i], &fields, err);
-        e.n = 0;
+        e->n = 0;
         if (rc == 0)
-            rc = campaign_pool_list(s, tl.ids[i], &e, err);
-        for (size_t k = 0; k < e.n; k++) {
-            long grade = graded ? grade_of(jt, e.docnos[k]) : -1;
+            rc = store_pool_each(s, tl.ids[i], sourced_cb, &ps, err);
+        for (size_t k = 0; k < e->n; k++) {
+            long grade = graded ? grade_of(jt, e->docnos[k]) : -1;
             if (rc == 0 && !(unjudged && grade >= 0)) {
                 if (form == CAMPAIGN_EXPORT_JSONL)
-                    rc = write_jsonl(s, o, tl.qids[i], &fields, e.docnos[k], grade, err);
+                    rc = write_jsonl(s, o, tl.qids[i], &fields, e->docnos[k], ps.sources[k], grade,
+                                     err);
                 else if (form == CAMPAIGN_EXPORT_QRELS)
-                    util_out_printf(o, "%s 0 %s %ld\n", tl.qids[i], e.docnos[k], grade);
+                    util_out_printf(o, "%s 0 %s %ld\n", tl.qids[i], e->docnos[k], grade);
                 else
-                    campaign_pool_write_doc(o, form, tl.qids[i], e.docnos[k], k, e.n);
+                    campaign_pool_write_doc(o, form, tl.qids[i], e->docnos[k], k, e->n);
             }
-            free(e.docnos[k]);
+            free(e->docnos[k]);
         }
     }
     for (size_t i = 0; i < tl.n; i++)
         free(tl.qids[i]);
     free(tl.qids);
     free(tl.ids);
-    free(e.docnos);
+    free(e->docnos);
+    free(ps.sources);
     util_out_free(&fields);
     campaign_judged_free(&jud);
     return rc;

@@ -99,6 +99,10 @@ static int print_next(campaign_pool *c, const char *qid, long level, util_out *o
     if (d != NULL) {
         util_out_str(o, d);
         util_out_char(o, '\n');
+    } else if (c->params.budget > 0 && judged >= c->params.budget) {
+        /* judged of the budget, as the assessment screen's status line and bar count */
+        fprintf(stderr, "pool: topic %s: the budget is spent: %zu/%zu of budget judged (%zu "
+                "candidates)\n", qid, judged, c->params.budget, candidates);
     } else {
         fprintf(stderr, "pool: topic %s: no document left to judge (%zu of %zu candidates "
                 "judged)\n", qid, judged, candidates);

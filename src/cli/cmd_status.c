@@ -77,6 +77,23 @@ static int assessor_cb(void *vctx, const store_topic_status *st)
     return 0;
 }
 
+/* "pooled by source: pool 120, cal 30, search 2", when not every document came from runs. */
+typedef struct sources_ctx {
+    char line[256];
+    size_t len;
+    int other;
+} sources_ctx;
+
+static int source_cb(void *vctx, const char *source, int64_t n)
+{
+    sources_ctx *c = vctx;
+    c->other |= strcmp(source, "pool") != 0;
+    if (c->len < sizeof c->line)
+        c->len += (size_t)snprintf(c->line + c->len, sizeof c->line - c->len, "%s%s %lld",
+                                   c->len ? ", " : "", source, (long long)n);
+    return 0;
+}
+
 /* Seconds as H:MM:SS (text) or whole seconds (TSV); "-" (TSV: NA, what pandas and R read
  * as missing) when unknown (< 0). */
 static void duration(char *buf, size_t n, double seconds, int tsv)
@@ -224,6 +241,9 @@ int cli_status(int argc, char **argv)
             char label[32];
             snprintf(label, sizeof label, "all (%lld)", (long long)c.topics);
             status_row(&c, tsv ? "all" : label, c.pooled, c.judged, c.relevant, c.no_text);
+            sources_ctx sc = { "", 0, 0 };
+            if (!tsv && store_pool_sources_each(s, source_cb, &sc, &err) == 0 && sc.other)
+                util_out_printf(&out, "pooled by source: %s\n", sc.line);
         }
     }
     /* Then per assessor. */

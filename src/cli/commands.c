@@ -209,7 +209,7 @@ static const cli_option pool_opts[] = {
       "list (\"qid docno\", the default with RUN files), qrels (grade -1) or\n"
       "run (\"qid Q0 docno rank score pool\"); on a campaign: its pool table,\n"
       "qrels with each judged document's grade, or jsonl (one JSON object a\n"
-      "document: topic, fields, docno, title, text, grade)",
+      "document: topic, fields, docno, source, title, text, grade)",
       "list qrels run jsonl", NULL },
     { 'u', "--unjudged", NULL,
       "with --export on a campaign: only the documents nobody graded",
@@ -486,8 +486,9 @@ static const cli_command cmd_status = {
     "                        [--assessors | --table topics|judgments|assessors]\n",
     "Prints, per topic, the documents in the pool, those judged (grade >= 0) and those\n"
     "relevant (grade >= LEVEL, default 1) and the pooled documents with no text in the\n"
-    "campaign (to import with 'trecjudge docs import'), then the totals, then each\n"
-    "assessor's judgments and relevant ones. When a -wal file with data is beside the\n"
+    "campaign (to import with 'trecjudge docs import'), then the totals (and the pooled\n"
+    "documents by source, pool cal search manual, when not all came from the runs), then\n"
+    "each assessor's judgments and relevant ones. When a -wal file with data is beside the\n"
     "campaign, says so on standard error: the campaign is the file and its -wal; copy it\n"
     "with 'trecjudge backup'.\n"
     "--assessors (--table assessors) prints one table instead: per assessor, the documents\n"

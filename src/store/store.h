@@ -11,7 +11,7 @@
 typedef struct store store;
 
 /* The schema version this build writes; older files are migrated on open. */
-#define STORE_SCHEMA_VERSION 5
+#define STORE_SCHEMA_VERSION 6
 
 /* Creates a new campaign file (fails if path exists). */
 int store_create(const char *path, store **out, util_error *err);
@@ -218,6 +218,23 @@ int store_pool_info(store *s, int64_t topic_id, int64_t *count, int64_t *max_pos
 typedef int (*store_pool_judgment_fn)(void *ctx, const char *docno, long grade);
 int store_pool_judgments_each(store *s, int64_t topic_id, store_pool_judgment_fn fn, void *ctx,
                               util_error *err);
+/* The last entry of the judgments' history (its id; 0 when there is none). */
+int store_history_last(store *s, int64_t *id, util_error *err);
+/* A topic's judged documents for CAL, with first, the history id of the document's first
+ * judgment with grade >= 0 (0: none recorded), and grade, its highest grade over the
+ * assessors (-1: none left), in the order of first (then docno). *upto is set first to
+ * store_history_last. With after < 0: every judged document (grade >= 0), the order and
+ * grades of store_pool_judgments_each. With after >= 0: the documents of the history
+ * entries after `after` up to *upto, judged or no longer judged: a range of the history's
+ * rowid, cheap however long the history (nothing when *upto <= after). fn returns
+ * non-zero to stop (then -1 is returned with err untouched). */
+typedef int (*store_judged_fn)(void *ctx, const char *docno, int64_t first, long grade);
+int store_judged_since_each(store *s, int64_t topic_id, int64_t after, int64_t *upto,
+                            store_judged_fn fn, void *ctx, util_error *err);
+/* The pool's documents of every topic counted by source ("pool", "cal", "search",
+ * "manual", in that order). */
+typedef int (*store_pool_source_fn)(void *ctx, const char *source, int64_t n);
+int store_pool_sources_each(store *s, store_pool_source_fn fn, void *ctx, util_error *err);
 
 
 /* ---- assessment sessions (src/store/assess.c) ---- */
@@ -445,7 +462,7 @@ int store_set_aside_each(store *s, int64_t topic_id, int64_t assessor_id, store_
 /* One pooled document with what the pool list shows of it; valid during the callback. */
 typedef struct store_pool_doc {
     const char *docno;
-    const char *source;        /* "pool", "search" or "manual" */
+    const char *source;        /* "pool", "search", "manual" or "cal" */
     int has_text;              /* its text is in the campaign */
     const char *title;         /* NULL when it has none */
     const char *body;          /* the first bytes of its text (NULL without text) */

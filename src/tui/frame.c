@@ -212,8 +212,16 @@ static void tui_draw_status(assess_session *a, const tui_layout *l, double now)
     int bar = l->cols - used - (int)strlen(right) - 2;
     if (bar > 30)
         bar = 30;
+    /* judged of the pool, or of the strategy's budget (as its words before the bar say) */
+    size_t done = judged, of = n;
+    if (!assess_strategy_progress(a, &done, &of)) {
+        done = judged;
+        of = n;
+    }
+    if (done > of)
+        done = of;
     if (bar >= 6) {
-        int full = n > 0 ? (int)((double)judged / (double)n * bar + 0.5) : 0;
+        int full = of > 0 ? (int)((double)done / (double)of * bar + 0.5) : 0;
         move(0, used);
         attrset(st);
         for (int i = 0; i < bar; i++)
@@ -270,7 +278,8 @@ static void tui_draw_separator(assess_session *a, const tui_layout *l)
                                                 : 100;
         snprintf(label, sizeof label, " %s (%ld of %zu, %s%s%s) %d%% ", it->docno, cur + 1, n,
                  state,
-                 strcmp(it->source, "cal") == 0 ? ", proposed by CAL"
+                 strcmp(it->source, "cal") == 0 ? (it->unpooled ? ", proposed by CAL"
+                                                                : ", pooled by CAL")
                  : it->unpooled                 ? ", from search, not pooled"
                  : strcmp(it->source, "pool")   ? ", found by search"
                                                 : "",

@@ -50,8 +50,8 @@ done
     || bad "repeats" "$(sort "$tmp/next.seq" | uniq -d)"
 tj pool -d "$c" --next D1 >"$tmp/out" 2>"$tmp/err"
 [ ! -s "$tmp/out" ] &&
-    grep -q "no document left to judge (12 of 152 candidates judged)" "$tmp/err" \
-    && ok "the budget spent: nothing proposed (12 of the collection's 152 judged)" \
+    grep -q "the budget is spent: 12/12 of budget judged (152 candidates)" "$tmp/err" \
+    && ok "the budget spent: nothing proposed (12/12 of budget, 152 candidates)" \
     || bad "budget" "$(cat "$tmp/out" "$tmp/err")"
 
 # simulate replays the same classifier in one process: the same documents in the same order

@@ -36,13 +36,38 @@ tj status -d "$tmp" 2>"$tmp/err"; st=$?
 sqlite3 "$tmp/v1.tjdb" <"$data/campaign_v1.sql"
 tj qrels export -d "$tmp/v1.tjdb" >"$tmp/export" 2>"$tmp/err"
 printf 'q1 0 D1 2\nq1 0 D2 0\n' | cmp -s - "$tmp/export" && ok "schema 1: judgments read" || bad "schema 1 export" "$(cat "$tmp/export" "$tmp/err")"
-current=5   # STORE_SCHEMA_VERSION
+current=6   # STORE_SCHEMA_VERSION
 [ "$(sqlite3 "$tmp/v1.tjdb" 'SELECT max(version) FROM schema_version')" = $current ] && ok "schema 1 migrated to $current" \
     || bad "migration" "version $(sqlite3 "$tmp/v1.tjdb" 'SELECT max(version) FROM schema_version')"
 sqlite3 "$tmp/v1.tjdb" "SELECT count(*) FROM pool" | grep -qx 3 && ok "the pool kept its rows" || bad "pool rows" "$(sqlite3 "$tmp/v1.tjdb" 'SELECT * FROM pool')"
 sqlite3 "$tmp/v1.tjdb" "INSERT INTO pool(topic_id, docno, position, source) VALUES (1, 'D9', 9, 'manual')" 2>"$tmp/err" \
     && ok "the migrated pool takes manual documents" || bad "manual source" "$(cat "$tmp/err")"
 tj check -d "$tmp/v1.tjdb" >/dev/null 2>"$tmp/err" && ok "the migrated campaign passes check" || bad "check after migration" "$(cat "$tmp/err")"
+
+# A campaign of schema 5 (before the pool source cal): the pool is rebuilt with its rows and
+# sources, judgments and history unchanged, and takes documents CAL proposed.
+sqlite3 "$tmp/v5.tjdb" <"$data/campaign_v5.sql"
+rows() { sqlite3 "$tmp/v5.tjdb" "SELECT topic_id, docno, position, source FROM pool ORDER BY 1, 2;
+    SELECT * FROM judgments ORDER BY 1, 2, 3; SELECT * FROM judgment_history ORDER BY id"; }
+sqlite3 "$tmp/v5.tjdb" "INSERT INTO pool VALUES (1, 'D9', 9, 'cal')" 2>/dev/null &&
+    bad "schema 5" "took the source cal before the migration"
+before=$(rows)
+tj status -d "$tmp/v5.tjdb" >"$tmp/out" 2>"$tmp/err"
+[ "$(sqlite3 "$tmp/v5.tjdb" 'SELECT max(version) FROM schema_version')" = $current ] \
+    && ok "schema 5 migrated to $current" || bad "migration 5" "$(cat "$tmp/err")"
+[ "$(rows)" = "$before" ] && ok "schema 5: pool rows, sources, judgments and history kept" \
+    || bad "schema 5 rows" "$(rows)"
+grep -qx "pooled by source: pool 1, search 1, manual 2" "$tmp/out" \
+    && ok "status counts the pool's documents by source" || bad "status sources" "$(cat "$tmp/out")"
+sqlite3 "$tmp/v5.tjdb" "INSERT INTO pool VALUES (1, 'D9', 9, 'cal')" 2>"$tmp/err" \
+    && ok "the migrated pool takes documents CAL proposed" || bad "cal source" "$(cat "$tmp/err")"
+sqlite3 "$tmp/v5.tjdb" "INSERT INTO pool VALUES (1, 'D8', 8, 'other')" 2>/dev/null \
+    && bad "source check" "took 'other'" || ok "the migrated pool still refuses other sources"
+sqlite3 "$tmp/v5.tjdb" "SELECT count(*) FROM sqlite_master WHERE name LIKE 'pool_v%'" | grep -qx 0 \
+    && ok "no table left over from the rebuild" \
+    || bad "leftover" "$(sqlite3 "$tmp/v5.tjdb" .tables)"
+tj check -d "$tmp/v5.tjdb" >/dev/null 2>"$tmp/err" && ok "the migrated schema 5 passes check" \
+    || bad "check after migration 5" "$(cat "$tmp/err")"
 
 # A new campaign is created at the current schema; its journal is WAL.
 tj init -d "$tmp/c.tjdb" 2>/dev/null

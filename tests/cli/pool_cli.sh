@@ -133,7 +133,8 @@ tj pool -d "$l" --strategy depth -n 2>&1 | grep -q "^pool: depth, depth 2:" && o
 nx() { tj pool -d "$l" "$@" 2>"$tmp/err"; }
 seq_got=$(nx --next q1; tj judge -d "$l" q1 d1 1 >/dev/null 2>&1; nx --next q1; tj judge -d "$l" q1 d3 0 >/dev/null 2>&1;
     nx --next q1; tj judge -d "$l" q1 d5 1 >/dev/null 2>&1; nx --next q1; echo "[$?]")
-[ "$seq_got" = "$(printf 'd1\nd3\nd5\n[0]')" ] && grep -q "no document left" "$tmp/err" \
+[ "$seq_got" = "$(printf 'd1\nd3\nd5\n[0]')" ] &&
+    grep -q "the budget is spent: 3/3 of budget judged" "$tmp/err" \
     && ok "--next follows Move-to-Front across processes" || bad "--next mtf" "$seq_got"
 # q2: A = [e1 e2], B = [e3 e2]; e3 judged relevant first. MTF still starts with A's e1;
 # MaxMean sees B at 2/3 against A's 1/2 and proposes e2.

@@ -25,13 +25,14 @@ if command -v python3 >/dev/null; then
 import json, sys
 rows = [json.loads(l) for l in sys.stdin]
 d = {(r["topic"], r["docno"]): r for r in rows}
-assert set(rows[0]) == {"topic", "fields", "docno", "title", "text", "grade"}, rows[0]
+assert set(rows[0]) == {"topic", "fields", "docno", "source", "title", "text", "grade"}, rows[0]
+assert all(r["source"] == "pool" for r in rows), rows
 assert d["q1", "d1"]["grade"] == 1 and d["q1", "d2"]["grade"] == 1, d
 assert d["q1", "d3"]["grade"] is None and d["q1", "d3"]["text"] is None
 assert d["q1", "d1"]["text"] == "document one", d["q1", "d1"]
 assert d["q1", "d1"]["fields"] == {"": {"title": "first \"topic\""}}, d["q1", "d1"]
 assert d["q2", "e1"]["grade"] is None and d["q2", "e1"]["text"] == "document e one"
-' <"$tmp/all" 2>"$tmp/err" && ok "jsonl: valid JSON, fields, text (null without), grade" \
+' <"$tmp/all" 2>"$tmp/err" && ok "jsonl: valid JSON, fields, source, text (null without), grade" \
         || bad "jsonl fields" "$(cat "$tmp/err")"
 else
     skip "jsonl fields" "python3 not found"

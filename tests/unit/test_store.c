@@ -293,6 +293,60 @@ static int teardown(void **state)
     return system(cmd) == 0 ? 0 : -1;
 }
 
+/* store_judged_since_each: "docno first grade" rows. */
+static int since_cb(void *ctx, const char *docno, int64_t first, long grade)
+{
+    char *out = ctx;
+    char row[64];
+    snprintf(row, sizeof row, "%s%s %lld %ld", out[0] ? "," : "", docno, (long long)first, grade);
+    strcat(out, row);
+    return 0;
+}
+
+/* What CAL reads of a topic: every judged document, then only those changed since. */
+static void test_judged_since(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = NULL;
+    assert_int_equal(store_create(campaign("since.tjdb"), &s, &err), 0);
+    int64_t t, u, ann, bob, upto, last;
+    assert_int_equal(store_begin(s, &err), 0);
+    assert_int_equal(store_topic_id(s, "1", 1, &t, &err), 1);
+    assert_int_equal(store_topic_id(s, "2", 1, &u, &err), 1);
+    assert_int_equal(store_assessor_id(s, "ann", 1, &ann, &err), 1);
+    assert_int_equal(store_assessor_id(s, "bob", 1, &bob, &err), 1);
+    assert_int_equal(store_judgment_set(s, t, "b", ann, 0, NULL, 0, NULL, &err), 0);   /* 1 */
+    assert_int_equal(store_judgment_set(s, t, "a", ann, 1, NULL, 0, NULL, &err), 0);   /* 2 */
+    assert_int_equal(store_judgment_set(s, u, "z", ann, 1, NULL, 0, NULL, &err), 0);   /* 3 */
+    assert_int_equal(store_commit(s, &err), 0);
+    char out[512] = "";
+    assert_int_equal(store_judged_since_each(s, t, -1, &upto, since_cb, out, &err), 0);
+    assert_string_equal(out, "b 1 0,a 2 1");
+    assert_int_equal(upto, 3);
+    /* nothing new: nothing read */
+    out[0] = '\0';
+    assert_int_equal(store_judged_since_each(s, t, upto, &last, since_cb, out, &err), 0);
+    assert_string_equal(out, "");
+    assert_int_equal(last, 3);
+    /* bob grades a higher, judges c; ann withdraws b: each once, in the order of first
+     * judgment, with the highest grade left (-1: none) */
+    assert_int_equal(store_begin(s, &err), 0);
+    assert_int_equal(store_judgment_set(s, t, "c", bob, 0, NULL, 0, NULL, &err), 0);   /* 4 */
+    assert_int_equal(store_judgment_set(s, t, "a", bob, 2, NULL, 0, NULL, &err), 0);   /* 5 */
+    assert_int_equal(store_judgment_withdraw(s, t, "b", ann, "undo", &err), 0);        /* 6 */
+    assert_int_equal(store_judgment_set(s, u, "y", bob, 0, NULL, 0, NULL, &err), 0);   /* 7 */
+    assert_int_equal(store_commit(s, &err), 0);
+    out[0] = '\0';
+    assert_int_equal(store_judged_since_each(s, t, 3, &last, since_cb, out, &err), 0);
+    assert_string_equal(out, "b 1 -1,a 2 2,c 4 0");
+    assert_int_equal(last, 7);
+    out[0] = '\0';
+    assert_int_equal(store_judged_since_each(s, t, 4, &last, since_cb, out, &err), 0);
+    assert_string_equal(out, "b 1 -1,a 2 2");
+    store_close(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -301,6 +355,7 @@ int main(void)
         cmocka_unit_test(test_imports_and_runs),
         cmocka_unit_test(test_read_side),
         cmocka_unit_test(test_revision_keeps_iter),
+        cmocka_unit_test(test_judged_since),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
