@@ -874,7 +874,8 @@ static void test_strategy(void **state)
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     assert_string_equal(shown(a), "d1");
     static struct backwards b;
-    assess_set_strategy(a, (assess_strategy){ &b, back_next, back_judged, back_topic, NULL });
+    assess_set_strategy(a, (assess_strategy){ .ctx = &b, .next = back_next, .judged = back_judged,
+                                              .topic = back_topic });
     assert_int_equal(b.topics, 1);
     assert_string_equal(shown(a), "d4");
     keys(a, "2", 1);
