@@ -38,6 +38,16 @@ void report_plot_lines_text(util_out *o, const char *title, const char *xlabel, 
     size_t bar = col > 2 ? col - 1 : col;
     if (height < 2)
         height = 2;
+    /* the y axis's two labels, right-aligned in one width: counts without decimals */
+    int counts = 1;
+    for (size_t k = 0; k < ns; k++)
+        for (size_t i = 0; i < nx; i++)
+            if (isfinite(s[k].y[i]) && s[k].y[i] != floor(s[k].y[i]))
+                counts = 0;
+    char top[32], zero[32];
+    snprintf(top, sizeof top, counts ? "%.0f" : "%.3f", ymax);
+    snprintf(zero, sizeof zero, counts ? "%.0f" : "%.3f", 0.0);
+    int lw = (int)strlen(top) > 7 ? (int)strlen(top) : 7;
     clean_str(o, title);
     util_out_char(o, '\n');
     for (size_t k = 0; k < ns; k++) {
@@ -46,11 +56,11 @@ void report_plot_lines_text(util_out *o, const char *title, const char *xlabel, 
         util_out_char(o, '\n');
         for (int r = 0; r < height; r++) {
             if (r == 0)
-                util_out_printf(o, "%7.3f \u2502", ymax);
+                util_out_printf(o, "%*s \u2502", lw, top);
             else if (r == height - 1)
-                util_out_printf(o, "%7.3f \u2502", 0.0);
+                util_out_printf(o, "%*s \u2502", lw, zero);
             else
-                util_out_str(o, "        \u2502");
+                util_out_printf(o, "%*s \u2502", lw, "");
             long base = (long)(height - 1 - r) * 8;
             for (size_t i = 0; i < nx; i++) {
                 double v = isfinite(s[k].y[i]) && s[k].y[i] > 0 ? s[k].y[i] : 0.0;
@@ -66,21 +76,22 @@ void report_plot_lines_text(util_out *o, const char *title, const char *xlabel, 
             }
             util_out_char(o, '\n');
         }
-        util_out_str(o, "        \u2514");
+        util_out_printf(o, "%*s \u2514", lw, "");
         for (size_t i = 0; i < nx * col; i++)
             util_out_str(o, "\u2500");
         util_out_char(o, '\n');
         /* x labels: the first, the middle and the last point */
         size_t marks[3] = { 0, nx / 2, nx - 1 };
         char line[512];
-        size_t len = nx * col + 9 < sizeof line - 1 ? nx * col + 9 : sizeof line - 1;
+        size_t left = (size_t)lw + 2;   /* the label, a space and the axis */
+        size_t len = nx * col + left < sizeof line - 1 ? nx * col + left : sizeof line - 1;
         memset(line, ' ', len);
         line[len] = '\0';
         for (int m = 0; m < 3; m++) {
             char num[32];
             int w = snprintf(num, sizeof num, x[marks[m]] == floor(x[marks[m]]) ? "%.0f" : "%.1f",
                              x[marks[m]]);
-            size_t at = 9 + marks[m] * col;
+            size_t at = left + marks[m] * col;
             if (at + (size_t)w < len)
                 memcpy(line + at, num, (size_t)w);
         }

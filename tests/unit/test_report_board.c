@@ -183,6 +183,37 @@ static void test_agreement_write(void **state)
     metrics_agreement_free(&ag);
 }
 
+/* The text line chart: the y axis's labels share one width, whatever the largest value, so
+ * that every row's axis is in the same column; counts are labelled without decimals. */
+static void test_line_chart_axis(void **state)
+{
+    (void)state;
+    const double x[] = { 10, 20, 50 }, counts[] = { 391, 634, 2293 }, shares[] = { 0.1, 0.2, 0.5 };
+    for (int k = 0; k < 2; k++) {
+        report_series s = { "depth", k == 0 ? counts : shares };
+        char buf[8192];
+        FILE *fp = fmemopen(buf, sizeof buf, "w");
+        assert_non_null(fp);
+        util_out o;
+        util_out_init(&o, fp);
+        report_plot_lines_text(&o, "found", "judgments", x, 3, &s, 1, 30, 4);
+        assert_int_equal(util_out_flush(&o), 0);
+        util_out_free(&o);
+        fclose(fp);
+        assert_non_null(strstr(buf, k == 0 ? "\n   2293 \u2502" : "\n  0.500 \u2502"));
+        assert_non_null(strstr(buf, k == 0 ? "\n      0 \u2502" : "\n  0.000 \u2502"));
+        /* the axis is the ninth column on every row, the corner too */
+        size_t rows = 0;
+        for (char *line = strtok(buf, "\n"); line != NULL; line = strtok(NULL, "\n"))
+            if (strstr(line, "\u2502") != NULL || strstr(line, "\u2514") != NULL) {
+                rows++;
+                assert_true(strncmp(line + 8, "\u2502", 3) == 0 ||
+                            strncmp(line + 8, "\u2514", 3) == 0);
+            }
+        assert_int_equal(rows, 5);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -190,6 +221,7 @@ int main(void)
         cmocka_unit_test(test_stability_digits),
         cmocka_unit_test(test_zscores),
         cmocka_unit_test(test_agreement_write),
+        cmocka_unit_test(test_line_chart_axis),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
