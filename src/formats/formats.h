@@ -17,6 +17,12 @@ formats_input *formats_input_open(const char *path, util_error *err);
 /* The next line without its line terminator (LF, or CRLF); *line stays valid until the
  * next call. Returns 1 for a line, 0 at the end, -1 on an error (err set). */
 int formats_input_line(formats_input *in, char **line, size_t *len, util_error *err);
+/* The fast path of the line readers: when the next line, already in the buffer, is exactly
+ * n fields separated by spaces and tabs and ended by LF, with no NUL, CR, VT or FF, takes it,
+ * sets fields[0..n) (NUL-terminated in place) and lens[0..n) and returns 1. Returns 0 and
+ * takes nothing otherwise: the caller then reads the line with formats_input_line and
+ * formats_split, which are the rule; this only saves their work on ordinary lines. */
+int formats_input_fields(formats_input *in, char **fields, size_t *lens, int n);
 /* Number of the line last returned (1-based). */
 long formats_input_lineno(const formats_input *in);
 /* Bytes of input consumed so far (compressed bytes for gzip input) and the total size

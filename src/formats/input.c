@@ -126,6 +126,7 @@ static long input_fill(formats_input *in, util_error *err)
     if (got == 0)
         in->eof = 1;
     in->end += (size_t)got;
+    in->buf[in->end] = '\0'; /* stops formats_input_fields at the end of the bytes read */
     return got;
 }
 
@@ -219,6 +220,44 @@ int formats_input_line(formats_input *in, char **line, size_t *len, util_error *
         }
         scan = in->start + pending;
     }
+}
+
+/* Byte classes of formats_input_fields: 0 a byte of a field, 1 a blank between fields (space,
+ * tab), 2 a byte that ends the fast path (LF, and NUL, CR, VT, FF, left to formats_split). */
+static const unsigned char fields_class[256] = {
+    [0] = 2, ['\n'] = 2, ['\r'] = 2, ['\v'] = 2, ['\f'] = 2, [' '] = 1, ['\t'] = 1,
+};
+
+int formats_input_fields(formats_input *in, char **fields, size_t *lens, int n)
+{
+    if (!in->bom_done || in->buf == NULL)
+        return 0;
+    unsigned char *p = (unsigned char *)in->buf + in->start;
+    for (int k = 0; k < n; k++) {
+        unsigned char *b = p;
+        while (fields_class[*p] == 0)
+            p++;
+        if (p == b)
+            return 0;
+        fields[k] = (char *)b;
+        lens[k] = (size_t)(p - b);
+        if (k + 1 < n) {
+            if (fields_class[*p] != 1)
+                return 0;
+            do
+                p++;
+            while (fields_class[*p] == 1);
+        }
+    }
+    /* The NUL after the bytes read is not an LF: a line cut by the end of the buffer is
+     * left to formats_input_line, which reads on. */
+    if (*p != '\n')
+        return 0;
+    for (int k = 0; k < n; k++)
+        fields[k][lens[k]] = '\0';
+    in->start = (size_t)((char *)p + 1 - in->buf);
+    in->lineno++;
+    return 1;
 }
 
 long formats_input_lineno(const formats_input *in)

@@ -7,6 +7,7 @@
 
 typedef struct run_topic {
     const char *qid;
+    size_t qid_len;
     const char *tag;
     formats_run_doc *docs;
     size_t n, cap;
@@ -35,6 +36,7 @@ static uint32_t reader_topic(run_reader *r, const char *qid, size_t len, int *cr
     run_topic *t = &r->topics[r->ntopics];
     memset(t, 0, sizeof *t);
     t->qid = util_arena_copy(&r->keep, qid, len);
+    t->qid_len = len;
     util_map_add_ref(&r->qids, t->qid, len, hash, NULL);
     return (uint32_t)r->ntopics++;
 }
@@ -136,14 +138,19 @@ int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_f
     size_t last_tag_len = 0;
     char *line;
     size_t len;
-    int got;
-    while ((got = formats_input_line(in, &line, &len, err)) == 1) {
-        long lineno = formats_input_lineno(in);
+    int got = 0;
+    for (;;) {
         char *f[6];
         size_t fl[6];
-        /* Before the split, which ends fields in place. */
-        int cr = bare_cr(line, len);
-        int nf = formats_split(line, len, f, fl, 6);
+        int nf = 6, cr = 0;
+        if (!formats_input_fields(in, f, fl, 6)) {
+            if ((got = formats_input_line(in, &line, &len, err)) != 1)
+                break;
+            /* Before the split, which ends fields in place. */
+            cr = bare_cr(line, len);
+            nf = formats_split(line, len, f, fl, 6);
+        }
+        long lineno = formats_input_lineno(in);
         if (nf < 0) {
             rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno, "NUL byte in line");
             goto done;
@@ -179,7 +186,8 @@ int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_f
             goto done;
         }
         /* Find the line's topic. */
-        if (cur < 0 || strcmp(r.topics[cur].qid, f[0]) != 0) {
+        if (cur < 0 || r.topics[cur].qid_len != fl[0] ||
+            memcmp(r.topics[cur].qid, f[0], fl[0]) != 0) {
             if (!any_bytes && (why = util_name_problem(f[0], fl[0])) != NULL) {
                 rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno, "topic id %s", why);
                 goto done;
@@ -215,7 +223,8 @@ int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_f
         }
         run_topic *t = &r.topics[cur];
         t->tag = last_tag;
-        util_grow(&t->docs, &t->cap, t->n + 1, sizeof *t->docs);
+        if (t->n == t->cap)
+            util_grow(&t->docs, &t->cap, t->n + 1, sizeof *t->docs);
         formats_run_doc *d = &t->docs[t->n++];
         d->docno = util_arena_copy(mode == FORMATS_RUN_STREAM ? &r.scratch : &r.keep, f[2], fl[2]);
         d->docno_len = (uint32_t)fl[2];
