@@ -1,4 +1,4 @@
-/* eval_read.c: reads a qrels file and run files as `trecjudge eval` does, and does nothing else: the read time that bench/eval.sh compares eval with. */
+/* eval_read.c: reads a qrels file and runs as eval does, nothing else: the read time of eval. */
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <string.h>
