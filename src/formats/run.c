@@ -103,6 +103,17 @@ static void reader_free(run_reader *r)
     util_arena_free(&r->scratch);
 }
 
+/* Whether two names are the same; topic ids are short, and compared on every line. */
+static inline int same_name(const char *a, size_t alen, const char *b, size_t blen)
+{
+    if (alen != blen)
+        return 0;
+    for (size_t i = 0; i < alen; i++)
+        if (a[i] != b[i])
+            return 0;
+    return 1;
+}
+
 /* A CR followed by more text on the same line: a file with old Mac line ends (or mixed
  * ones), where the fields after the sixth, ignored as trec_eval does, would silently hide
  * whole results. A CR before the LF (CRLF) is taken off by the input already. */
@@ -186,8 +197,7 @@ int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_f
             goto done;
         }
         /* Find the line's topic. */
-        if (cur < 0 || r.topics[cur].qid_len != fl[0] ||
-            memcmp(r.topics[cur].qid, f[0], fl[0]) != 0) {
+        if (cur < 0 || !same_name(r.topics[cur].qid, r.topics[cur].qid_len, f[0], fl[0])) {
             if (!any_bytes && (why = util_name_problem(f[0], fl[0])) != NULL) {
                 rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno, "topic id %s", why);
                 goto done;
@@ -213,7 +223,7 @@ int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_f
             }
             cur = (long)t;
         }
-        if (last_tag == NULL || last_tag_len != fl[5] || memcmp(last_tag, f[5], fl[5]) != 0) {
+        if (last_tag == NULL || !same_name(last_tag, last_tag_len, f[5], fl[5])) {
             if (!any_bytes && (why = util_name_problem(f[5], fl[5])) != NULL) {
                 rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno, "run tag %s", why);
                 goto done;
