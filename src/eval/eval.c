@@ -63,7 +63,7 @@ struct eval_judge {
 
 typedef struct eval_judge eval_ctx;
 
-#define EVAL_SLOTS 64
+#define EVAL_SLOTS 16
 
 /* One ranked topic on its way to the measures. */
 typedef struct eval_slot {

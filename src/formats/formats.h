@@ -61,7 +61,6 @@ typedef struct formats_qrel {
     uint32_t docno_len;
     uint32_t line;     /* line in the qrels file */
     long rel;          /* grade; negative means pooled but not judged */
-    uint64_t hash;     /* util_hash of docno */
 } formats_qrel;
 
 typedef struct formats_qrels_topic {

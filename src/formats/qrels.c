@@ -20,17 +20,20 @@ static const formats_qrel *qrels_index_topic(formats_qrels_topic *t, const forma
     t->index_mask = (uint32_t)(cap - 1);
     for (size_t i = 0; i < t->n; i++) {
         const formats_qrel *r = &t->qrels[i];
-        uint32_t h = (uint32_t)r->hash & t->index_mask;
+        /* The hash is not kept in the judgment (a million judgments would take 8 MB more):
+         * the index keeps its high half, which is all a lookup compares before the docno. */
+        uint64_t hash = util_hash(r->docno, r->docno_len);
+        uint32_t h = (uint32_t)hash & t->index_mask;
         while (t->index[h] != 0) {
             const formats_qrel *o = &t->qrels[(uint32_t)t->index[h] - 1];
-            if (o->hash == r->hash && o->docno_len == r->docno_len &&
+            if (t->index[h] >> 32 == hash >> 32 && o->docno_len == r->docno_len &&
                 memcmp(o->docno, r->docno, r->docno_len) == 0) {
                 *first = o;
                 return r;
             }
             h = (h + 1) & t->index_mask;
         }
-        t->index[h] = (r->hash >> 32 << 32) | ((uint64_t)i + 1);
+        t->index[h] = (hash >> 32 << 32) | ((uint64_t)i + 1);
     }
     return NULL;
 }
@@ -153,15 +156,20 @@ static formats_qrels *qrels_read(const char *path, int flags, util_error *err)
     uint32_t last_t = 0;
     char *line;
     size_t line_len;
-    int got;
+    int got = 0;
     formats_input *in = formats_input_open(path, err);
     if (in == NULL)
         goto fail;
-    while ((got = formats_input_line(in, &line, &line_len, err)) == 1) {
-        long lineno = formats_input_lineno(in);
+    for (;;) {
         char *f[4];
         size_t fl[4];
-        int nf = formats_split(line, line_len, f, fl, 4);
+        int nf = 4;
+        if (!formats_input_fields(in, f, fl, 4)) {
+            if ((got = formats_input_line(in, &line, &line_len, err)) != 1)
+                break;
+            nf = formats_split(line, line_len, f, fl, 4);
+        }
+        long lineno = formats_input_lineno(in);
         if (nf < 0) {
             util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "NUL byte in line");
             goto fail;
@@ -213,8 +221,10 @@ static formats_qrels *qrels_read(const char *path, int flags, util_error *err)
             last_iter = util_arena_copy(strings, f[1], fl[1]);
             last_iter_len = fl[1];
         }
-        util_grow(&all, &cap, nlines + 1, sizeof *all);
-        util_grow(&tix, &tcap, nlines + 1, sizeof *tix);
+        if (nlines == cap)
+            util_grow(&all, &cap, nlines + 1, sizeof *all);
+        if (nlines == tcap)
+            util_grow(&tix, &tcap, nlines + 1, sizeof *tix);
         tix[nlines] = last_t;
         formats_qrel *r = &all[nlines++];
         r->docno = util_arena_copy(strings, f[2], fl[2]);
@@ -222,7 +232,6 @@ static formats_qrels *qrels_read(const char *path, int flags, util_error *err)
         r->docno_len = (uint32_t)fl[2];
         r->line = (uint32_t)lineno;
         r->rel = rel;
-        r->hash = util_hash(f[2], fl[2]);
     }
     if (got < 0)
         goto fail;
@@ -309,7 +318,7 @@ const formats_qrel *formats_qrels_lookup(const formats_qrels_topic *t, const cha
             return NULL;
         if (v >> 32 == hash >> 32) {
             const formats_qrel *r = &t->qrels[(uint32_t)v - 1];
-            if (r->hash == hash && r->docno_len == len && memcmp(r->docno, docno, len) == 0)
+            if (r->docno_len == len && memcmp(r->docno, docno, len) == 0)
                 return r;
         }
         h = (h + 1) & t->index_mask;
