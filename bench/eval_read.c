@@ -15,8 +15,8 @@ static int count_topic(void *ctx, formats_run_topic *t, util_error *err)
 
 int main(int argc, char **argv)
 {
-    if (argc < 3) {
-        fprintf(stderr, "usage: eval_read QRELS RUN...\n");
+    if (argc < 2) {
+        fprintf(stderr, "usage: eval_read QRELS [RUN...]\n");
         return 1;
     }
     util_error err = { 0, "" };
