@@ -215,7 +215,9 @@ int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_f
                         rc = -1;
                         goto done;
                     }
-                    free(done_t->docs);
+                    /* The next topic fills the same array: grown once, not per topic. */
+                    r.topics[t].docs = done_t->docs;
+                    r.topics[t].cap = done_t->cap;
                     done_t->docs = NULL;
                     done_t->n = done_t->cap = 0;
                     util_arena_reset(&r.scratch);
