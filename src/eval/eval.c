@@ -79,7 +79,8 @@ typedef struct eval_slot {
     const formats_qrels_topic *qt;
     formats_run_doc *rdocs;
     size_t rdocs_cap, nrdocs;
-    char *text;
+    util_arena strings;       /* their docnos, taken from the reader in exchange */
+    char *text;               /* or copied here (a run read whole) */
     size_t text_cap;
     metrics_doc *mdocs;
     size_t mdocs_cap;
@@ -210,6 +211,21 @@ static int eval_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
     sl->topic = ti;
     if (c->qrels->judgment_groups) {
         eval_rank_groups(c, et, rt, sl);
+    } else if (rt->strings != NULL) {
+        /* Take the documents and their docnos, giving the slot's old storage in exchange:
+         * the worker looks their grades up and ranks them. */
+        formats_run_doc *docs = sl->rdocs;
+        size_t cap = sl->rdocs_cap;
+        sl->rdocs = rt->docs;
+        sl->rdocs_cap = rt->docs_cap;
+        rt->docs = docs;
+        rt->docs_cap = cap;
+        util_arena strings = sl->strings;
+        sl->strings = *rt->strings;
+        *rt->strings = strings;
+        sl->nrdocs = rt->ndocs;
+        sl->qt = qt;
+        sl->to_rank = 1;
     } else {
         /* Copy the documents; the worker looks their grades up and ranks them. */
         size_t bytes = 0;
@@ -479,6 +495,7 @@ void eval_free(eval_judge **ep)
         free(c->slots[i].rels);
         free(c->slots[i].groups);
         free(c->slots[i].rdocs);
+        util_arena_free(&c->slots[i].strings);
         free(c->slots[i].text);
         free(c->slots[i].mdocs);
     }

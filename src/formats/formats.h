@@ -187,6 +187,12 @@ typedef struct formats_run_topic {
     formats_run_doc *docs;    /* in file order; the callee may reorder them */
     size_t ndocs;
     uint64_t offset, size;    /* input bytes read so far and in all (0: unknown), for progress */
+    /* FORMATS_RUN_STREAM only (else 0 and NULL): the callee may keep the documents and
+     * their docnos after the call by exchanging them for storage of its own, an array of
+     * docs_cap documents (or NULL and 0) in docs and an arena in *strings, which the reader
+     * then empties and fills with the next topic. */
+    size_t docs_cap;
+    util_arena *strings;
 } formats_run_topic;
 
 /* Called once per topic; the topic and its strings are valid only during the call.

@@ -74,16 +74,27 @@ static int reader_dedup(run_reader *r, const run_topic *t, util_error *err)
     return 0;
 }
 
-static int reader_emit(run_reader *r, run_topic *t, formats_run_fn fn, void *ctx, util_error *err)
+static int reader_emit(run_reader *r, run_topic *t, int stream, formats_run_fn fn, void *ctx,
+                       util_error *err)
 {
     if (reader_dedup(r, t, err) != 0)
         return -1;
-    formats_run_topic pub = { t->qid, t->tag, t->docs, t->n, 0, 0 };
+    formats_run_topic pub = { t->qid, t->tag, t->docs, t->n, 0, 0, 0, NULL };
     if (r->in != NULL) {
         pub.offset = formats_input_offset(r->in);
         pub.size = formats_input_size(r->in);
     }
-    return fn(ctx, &pub, err);
+    if (stream) {
+        pub.docs_cap = t->cap;
+        pub.strings = &r->scratch;
+    }
+    int rc = fn(ctx, &pub, err);
+    if (stream) {
+        /* What the callee gave in exchange, if anything: the reader's from now on. */
+        t->docs = pub.docs;
+        t->cap = pub.docs_cap;
+    }
+    return rc;
 }
 
 static int topic_cmp(const void *a, const void *b)
@@ -211,7 +222,7 @@ int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_f
                 }
                 if (cur >= 0) {
                     run_topic *done_t = &r.topics[cur];
-                    if (reader_emit(&r, done_t, fn, ctx, err) != 0) {
+                    if (reader_emit(&r, done_t, 1, fn, ctx, err) != 0) {
                         rc = -1;
                         goto done;
                     }
@@ -255,12 +266,12 @@ int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_f
     }
     info->ntopics = r.ntopics;
     if (mode == FORMATS_RUN_STREAM) {
-        if (reader_emit(&r, &r.topics[cur], fn, ctx, err) != 0)
+        if (reader_emit(&r, &r.topics[cur], 1, fn, ctx, err) != 0)
             rc = -1;
     } else {
         qsort(r.topics, r.ntopics, sizeof *r.topics, topic_cmp);
         for (size_t i = 0; i < r.ntopics && rc == 0; i++)
-            if (reader_emit(&r, &r.topics[i], fn, ctx, err) != 0)
+            if (reader_emit(&r, &r.topics[i], 0, fn, ctx, err) != 0)
                 rc = -1;
     }
     if (rc == 0)

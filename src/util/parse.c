@@ -24,23 +24,27 @@ static int is_digit(char c)
  * general path below computes the same quotient). Returns 0 when s has another form. */
 static int parse_plain(const char *s, size_t len, double *out)
 {
-    const char *p = s, *end = s + len, *dot = NULL;
+    const unsigned char *p = (const unsigned char *)s, *end = p + len;
     int neg = p < end && *p == '-';
     p += neg;
-    const char *digits = p;
+    const unsigned char *digits = p;
     uint64_t mant = 0;
-    for (; p < end; p++) {
-        unsigned d = (unsigned)(unsigned char)*p - '0';
-        if (d < 10)
-            mant = mant * 10 + d;
-        else if (*p == '.' && dot == NULL)
-            dot = p;
-        else
-            return 0;
+    unsigned d;
+    while (p < end && (d = (unsigned)*p - '0') < 10) {
+        mant = mant * 10 + d;
+        p++;
     }
-    size_t ndig = (size_t)(end - digits) - (dot != NULL);
-    size_t frac = dot != NULL ? (size_t)(end - dot - 1) : 0;
-    if (ndig == 0 || ndig > 19 || frac > 22 || mant > (1ULL << 53))
+    size_t ndig = (size_t)(p - digits), frac = 0;
+    if (p < end && *p == '.') {
+        const unsigned char *point = ++p;
+        while (p < end && (d = (unsigned)*p - '0') < 10) {
+            mant = mant * 10 + d;
+            p++;
+        }
+        frac = (size_t)(p - point);
+        ndig += frac;
+    }
+    if (p != end || ndig == 0 || ndig > 19 || frac > 22 || mant > (1ULL << 53))
         return 0;
     double v = (double)mant;
     if (frac > 0)
