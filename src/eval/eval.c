@@ -55,6 +55,7 @@ struct eval_judge {
     pthread_mutex_t lock;
     pthread_cond_t changed;
     pthread_t worker;
+    int seen_twice;           /* a topic handed over twice (the parts of a run overlap) */
     /* the run last scored (eval_file) */
     formats_run_info info;
     const char **qids;
@@ -67,6 +68,7 @@ typedef struct eval_judge eval_ctx;
 
 /* One ranked topic on its way to the measures. */
 typedef struct eval_slot {
+    int ready;                /* filled: the worker may take it */
     size_t topic;
     metrics_topic t;
     long *rels;
@@ -110,11 +112,12 @@ static void *eval_worker(void *vctx)
     eval_ctx *c = vctx;
     pthread_mutex_lock(&c->lock);
     for (;;) {
-        while (c->tail == c->head && !c->closing)
+        while ((c->tail == c->head || !c->slots[c->tail % EVAL_SLOTS].ready) && !c->closing)
             pthread_cond_wait(&c->changed, &c->lock);
         if (c->tail == c->head)
             break;
         eval_slot *sl = &c->slots[c->tail % EVAL_SLOTS];
+        sl->ready = 0;
         pthread_mutex_unlock(&c->lock);
         if (sl->to_rank)
             eval_slot_rank(c, sl);
@@ -202,11 +205,14 @@ static int eval_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
         return 0; /* trec_eval ignores topics that have no judgments */
     size_t ti = (size_t)(qt - c->qrels->topics);
     eval_topic *et = &c->topics[ti];
-    /* Wait for a free slot. */
+    /* Take a free slot (the parts of a run read in parallel take turns). */
     pthread_mutex_lock(&c->lock);
     while (c->head - c->tail == EVAL_SLOTS)
         pthread_cond_wait(&c->changed, &c->lock);
-    eval_slot *sl = &c->slots[c->head % EVAL_SLOTS];
+    eval_slot *sl = &c->slots[c->head++ % EVAL_SLOTS];
+    if (c->done[ti])
+        c->seen_twice = 1;
+    c->done[ti] = 1;
     pthread_mutex_unlock(&c->lock);
     sl->topic = ti;
     if (c->qrels->judgment_groups) {
@@ -244,9 +250,8 @@ static int eval_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
         sl->qt = qt;
         sl->to_rank = 1;
     }
-    c->done[ti] = 1;
     pthread_mutex_lock(&c->lock);
-    c->head++;
+    sl->ready = 1;
     pthread_cond_broadcast(&c->changed);
     pthread_mutex_unlock(&c->lock);
     return 0;
@@ -302,6 +307,59 @@ static int eval_read_prefs(eval_ctx *c, const char *path, enum formats_run_mode 
 static void eval_reset(eval_ctx *c)
 {
     memset(c->done, 0, c->ntopics);
+    c->seen_twice = 0;
+}
+
+/* A run file at least this large is read in two parts at once, when it can be cut between
+ * two topics near its middle. */
+#define EVAL_SPLIT_MIN ((uint64_t)16 << 20)
+
+typedef struct eval_part {
+    eval_ctx *c;
+    const char *path;
+    uint64_t begin, end;
+    formats_run_info info;
+    util_error err;
+    int rc;
+} eval_part;
+
+static void *eval_part_read(void *vp)
+{
+    eval_part *p = vp;
+    p->rc = formats_run_read_range(p->path, FORMATS_RUN_STREAM | FORMATS_ANY_BYTES, p->begin,
+                                   p->end, eval_topic_cb, p->c, &p->info, &p->err);
+    return NULL;
+}
+
+/* Reads the run in two parts, its second half on a thread of its own, each streaming its
+ * topics to the measuring thread. Returns 0 when both parts were read and no topic was in
+ * both; otherwise -1, and the caller reads the whole file again the ordinary way, which
+ * finds the same problem and reports it with its true line number. */
+static int eval_read_parts(eval_ctx *c, const char *path, uint64_t cut, uint64_t size,
+                           formats_run_info *info)
+{
+    eval_part a = { c, path, 0, cut, { 0 }, { 0, "" }, 0 };
+    eval_part b = { c, path, cut, size, { 0 }, { 0, "" }, 0 };
+    pthread_t t;
+    eval_pipeline_start(c);
+    int threaded = pthread_create(&t, NULL, eval_part_read, &b) == 0;
+    if (!threaded)
+        eval_part_read(&b);
+    eval_part_read(&a);
+    if (threaded)
+        pthread_join(t, NULL);
+    eval_pipeline_stop(c);
+    int ok = a.rc == 0 && b.rc == 0 && !c->seen_twice;
+    if (ok) {
+        info->nlines = a.info.nlines + b.info.nlines;
+        info->ntopics = a.info.ntopics + b.info.ntopics;
+        /* trec_eval reports the tag of the file's last line: the second part's. */
+        info->tag = b.info.tag;
+        b.info.tag = NULL;
+    }
+    formats_run_info_free(&a.info);
+    formats_run_info_free(&b.info);
+    return ok ? 0 : -1;
 }
 
 /* trec_eval's value for a topic or measure that the z-score file has no reference for. */
@@ -341,9 +399,16 @@ int eval_file(eval_judge *c, const char *path, report_run *out, util_error *err)
                                  S_ISREG(st.st_mode)
                                      ? FORMATS_RUN_STREAM : FORMATS_RUN_GROUP;
     int rc;
-    if (c->prefs != NULL) {
+    uint64_t cut = 0;
+    if (c->prefs == NULL && !c->qrels->judgment_groups && mode == FORMATS_RUN_STREAM &&
+        (uint64_t)st.st_size >= EVAL_SPLIT_MIN)
+        cut = formats_run_boundary(path, (uint64_t)st.st_size / 2);
+    if (cut > 0 && eval_read_parts(c, path, cut, (uint64_t)st.st_size, info) == 0) {
+        rc = 0;
+    } else if (c->prefs != NULL) {
         rc = eval_read_prefs(c, path, mode, info, err);
     } else {
+        eval_reset(c);
         eval_pipeline_start(c);
         rc = formats_run_read(path, mode | FORMATS_ANY_BYTES, eval_topic_cb, c, info, err);
         eval_pipeline_stop(c);

@@ -17,6 +17,10 @@ formats_input *formats_input_open(const char *path, util_error *err);
 /* The next line without its line terminator (LF, or CRLF); *line stays valid until the
  * next call. Returns 1 for a line, 0 at the end, -1 on an error (err set). */
 int formats_input_line(formats_input *in, char **line, size_t *len, util_error *err);
+/* Opens the bytes [begin, end) of a plain (not compressed) regular file for line reading,
+ * as if they were the whole file: lines are numbered from 1 at begin. */
+formats_input *formats_input_open_range(const char *path, uint64_t begin, uint64_t end,
+                                        util_error *err);
 /* The fast path of the line readers: when the next line, already in the buffer, is exactly
  * n fields separated by spaces and tabs and ended by LF, with no NUL, CR, VT or FF, takes it,
  * sets fields[0..n) (NUL-terminated in place) and lens[0..n) and returns 1. Returns 0 and
@@ -220,6 +224,15 @@ typedef struct formats_run_info {
  * within a topic, not empty. Returns 0, FORMATS_RUN_UNGROUPED, or -1 with err set. */
 int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_fn fn,
                      void *ctx, formats_run_info *info, util_error *err);
+/* formats_run_read on the lines in the bytes [begin, end) of a plain regular file, numbered
+ * from 1 at begin (to read parts of a large run in parallel; see formats_run_boundary). */
+int formats_run_read_range(const char *path, enum formats_run_mode mode, uint64_t begin,
+                           uint64_t end, formats_run_fn fn, void *ctx, formats_run_info *info,
+                           util_error *err);
+/* Where a run file may be cut in two: the offset of a line, at or after about `near`, whose
+ * topic id differs from the one of the line before it (both ordinary result lines). Returns
+ * 0 when there is none close by, or the file is not a plain regular file. */
+uint64_t formats_run_boundary(const char *path, uint64_t near);
 void formats_run_info_free(formats_run_info *info);
 
 /* ---- Documents: TREC SGML, JSONL, TSV (each optionally gzip-compressed) ---- */

@@ -32,6 +32,8 @@ struct formats_input {
     uint64_t size;
     int is_stdin;
     int bom_done;        /* the start was checked for a byte-order mark */
+    uint64_t left;       /* formats_input_open_range: bytes of the range not read yet */
+    int ranged;
 };
 
 static const char *input_name(const char *path)
@@ -84,6 +86,25 @@ formats_input *formats_input_open(const char *path, util_error *err)
     return in;
 }
 
+formats_input *formats_input_open_range(const char *path, uint64_t begin, uint64_t end,
+                                        util_error *err)
+{
+    formats_input *in = formats_input_open(path, err);
+    if (in == NULL)
+        return NULL;
+    if (in->gz != NULL || in->is_stdin || end < begin || end > in->size ||
+        lseek(in->fd, (off_t)begin, SEEK_SET) != (off_t)begin) {
+        util_error_set(err, UTIL_EXIT_INPUT, in->path, 0,
+                       "a range can only be read from a plain regular file");
+        formats_input_close(&in);
+        return NULL;
+    }
+    in->ranged = 1;
+    in->left = end - begin;
+    in->bom_done = begin > 0;  /* a byte-order mark is only at the start of the file */
+    return in;
+}
+
 /* Reads more bytes after in->end; returns bytes read, 0 at end, -1 on error. */
 static long input_fill(formats_input *in, util_error *err)
 {
@@ -123,9 +144,13 @@ static long input_fill(formats_input *in, util_error *err)
         got = n;
     } else {
         ssize_t n;
+        if (in->ranged && want > in->left)
+            want = (size_t)in->left;
         do {
-            n = read(in->fd, in->buf + in->end, want);
+            n = want == 0 ? 0 : read(in->fd, in->buf + in->end, want);
         } while (n < 0 && errno == EINTR);
+        if (in->ranged && n > 0)
+            in->left -= (uint64_t)n;
         if (n < 0)
             return util_error_set(err, UTIL_EXIT_INPUT, in->path, 0, "read error: %s", strerror(errno));
         got = (long)n;

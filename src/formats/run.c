@@ -139,20 +139,92 @@ static int bare_cr(const char *line, size_t len)
     return 0;
 }
 
+static int run_read(const char *path, formats_input *in, enum formats_run_mode mode,
+                    formats_run_fn fn, void *ctx, formats_run_info *info, util_error *err);
+
 int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_fn fn,
                      void *ctx, formats_run_info *info, util_error *err)
+{
+    memset(info, 0, sizeof *info);
+    formats_input *in = formats_input_open(path, err);
+    if (in == NULL)
+        return -1;
+    return run_read(path, in, mode, fn, ctx, info, err);
+}
+
+int formats_run_read_range(const char *path, enum formats_run_mode mode, uint64_t begin,
+                           uint64_t end, formats_run_fn fn, void *ctx, formats_run_info *info,
+                           util_error *err)
+{
+    memset(info, 0, sizeof *info);
+    formats_input *in = formats_input_open_range(path, begin, end, err);
+    if (in == NULL)
+        return -1;
+    return run_read(path, in, mode, fn, ctx, info, err);
+}
+
+/* The first field of the line at s (up to e), or NULL when the line is blank or a comment;
+ * *len is its length. */
+static const char *line_qid(const char *s, const char *e, size_t *len)
+{
+    while (s < e && (*s == ' ' || *s == '\t'))
+        s++;
+    const char *q = s;
+    while (s < e && *s != ' ' && *s != '\t' && *s != '\n' && *s != '\r')
+        s++;
+    *len = (size_t)(s - q);
+    return *len == 0 || *q == '#' ? NULL : q;
+}
+
+uint64_t formats_run_boundary(const char *path, uint64_t near)
+{
+    enum { WINDOW = 1 << 18 };
+    uint64_t found = 0;
+    util_error err = { 0, "" };
+    formats_input *probe = formats_input_open_range(path, 0, 0, &err);
+    if (probe == NULL)
+        return 0;   /* not a plain regular file */
+    formats_input_close(&probe);
+    FILE *fp = fopen(path, "rb");
+    char *buf = util_malloc(WINDOW);
+    size_t n = 0;
+    if (fp != NULL && fseeko(fp, (off_t)near, SEEK_SET) == 0)
+        n = fread(buf, 1, WINDOW, fp);
+    const char *end = buf + n, *p = memchr(buf, '\n', n);
+    const char *prev = NULL;
+    size_t prev_len = 0;
+    while (p != NULL && p + 1 < end) {
+        const char *s = p + 1, *nl = memchr(s, '\n', (size_t)(end - s));
+        if (nl == NULL)
+            break;
+        size_t len;
+        const char *q = line_qid(s, nl, &len);
+        if (q == NULL) {
+            prev = NULL;   /* only between two result lines */
+        } else {
+            if (prev != NULL && !same_name(prev, prev_len, q, len)) {
+                found = near + (uint64_t)(s - buf);
+                break;
+            }
+            prev = q;
+            prev_len = len;
+        }
+        p = nl;
+    }
+    free(buf);
+    if (fp != NULL)
+        fclose(fp);
+    return found;
+}
+
+static int run_read(const char *path, formats_input *in, enum formats_run_mode mode,
+                    formats_run_fn fn, void *ctx, formats_run_info *info, util_error *err)
 {
     int any_bytes = (mode & FORMATS_ANY_BYTES) != 0;
     mode &= ~FORMATS_ANY_BYTES;
     run_reader r;
     memset(&r, 0, sizeof r);
     r.name = strcmp(path, "-") == 0 ? "<stdin>" : path;
-    memset(info, 0, sizeof *info);
-    formats_input *in = formats_input_open(path, err);
-    if (in == NULL) {
-        reader_free(&r);
-        return -1;
-    }
     r.in = in;
     int rc = 0;
     long cur = -1;          /* topic being filled in STREAM mode */
