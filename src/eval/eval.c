@@ -53,7 +53,9 @@ struct eval_judge {
     size_t head, tail;        /* slots [tail, head) are full */
     int closing;
     pthread_mutex_t lock;
-    pthread_cond_t changed;
+    pthread_cond_t filled;    /* a slot was filled: for the measuring thread */
+    pthread_cond_t freed;     /* slots were freed: for the reading threads */
+    int worker_waiting, readers_waiting;
     pthread_t worker;
     int seen_twice;           /* a topic handed over twice (the parts of a run overlap) */
     /* the run last scored (eval_file) */
@@ -112,8 +114,11 @@ static void *eval_worker(void *vctx)
     eval_ctx *c = vctx;
     pthread_mutex_lock(&c->lock);
     for (;;) {
-        while ((c->tail == c->head || !c->slots[c->tail % EVAL_SLOTS].ready) && !c->closing)
-            pthread_cond_wait(&c->changed, &c->lock);
+        while ((c->tail == c->head || !c->slots[c->tail % EVAL_SLOTS].ready) && !c->closing) {
+            c->worker_waiting = 1;
+            pthread_cond_wait(&c->filled, &c->lock);
+            c->worker_waiting = 0;
+        }
         if (c->tail == c->head)
             break;
         eval_slot *sl = &c->slots[c->tail % EVAL_SLOTS];
@@ -128,7 +133,10 @@ static void *eval_worker(void *vctx)
         metrics_set_compute(c->set, c->params, &sl->t, row, srow);
         pthread_mutex_lock(&c->lock);
         c->tail++;
-        pthread_cond_broadcast(&c->changed);
+        /* Readers waiting for a slot are woken when half the queue is free, not at every
+         * slot: each wake-up is a switch of threads. */
+        if (c->readers_waiting && c->head - c->tail <= EVAL_SLOTS / 2)
+            pthread_cond_broadcast(&c->freed);
     }
     pthread_mutex_unlock(&c->lock);
     return NULL;
@@ -146,7 +154,7 @@ static void eval_pipeline_stop(eval_ctx *c)
 {
     pthread_mutex_lock(&c->lock);
     c->closing = 1;
-    pthread_cond_broadcast(&c->changed);
+    pthread_cond_signal(&c->filled);
     pthread_mutex_unlock(&c->lock);
     pthread_join(c->worker, NULL);
 }
@@ -207,8 +215,11 @@ static int eval_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
     eval_topic *et = &c->topics[ti];
     /* Take a free slot (the parts of a run read in parallel take turns). */
     pthread_mutex_lock(&c->lock);
-    while (c->head - c->tail == EVAL_SLOTS)
-        pthread_cond_wait(&c->changed, &c->lock);
+    while (c->head - c->tail == EVAL_SLOTS) {
+        c->readers_waiting++;
+        pthread_cond_wait(&c->freed, &c->lock);
+        c->readers_waiting--;
+    }
     eval_slot *sl = &c->slots[c->head++ % EVAL_SLOTS];
     if (c->done[ti])
         c->seen_twice = 1;
@@ -252,7 +263,9 @@ static int eval_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
     }
     pthread_mutex_lock(&c->lock);
     sl->ready = 1;
-    pthread_cond_broadcast(&c->changed);
+    /* The same for the measuring thread: woken when a few topics wait (or at the end). */
+    if (c->worker_waiting && c->head - c->tail >= EVAL_SLOTS / 4)
+        pthread_cond_signal(&c->filled);
     pthread_mutex_unlock(&c->lock);
     return 0;
 }
@@ -530,7 +543,8 @@ eval_judge *eval_new(const formats_qrels *qrels, const formats_prefs *prefs,
     c->qids = util_calloc(c->ntopics ? c->ntopics : 1, sizeof *c->qids);
     c->summary = util_calloc(c->nvalues ? c->nvalues : 1, sizeof *c->summary);
     pthread_mutex_init(&c->lock, NULL);
-    pthread_cond_init(&c->changed, NULL);
+    pthread_cond_init(&c->filled, NULL);
+    pthread_cond_init(&c->freed, NULL);
     return c;
 }
 
@@ -569,7 +583,8 @@ void eval_free(eval_judge **ep)
     free(c->summary);
     formats_run_info_free(&c->info);
     pthread_mutex_destroy(&c->lock);
-    pthread_cond_destroy(&c->changed);
+    pthread_cond_destroy(&c->filled);
+    pthread_cond_destroy(&c->freed);
     free(c);
     *ep = NULL;
 }
