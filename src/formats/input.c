@@ -296,19 +296,20 @@ static int fields_short(formats_input *in, unsigned char *p, char **fields, size
     uint64_t ends = ~field & (field << 1);   /* the byte after each field; bit end included */
     if ((field & 1) == 0 || (ends >> end & 1) == 0)
         return 0;
+    /* Exactly n fields: n - 1 lowest starts taken off leave one. */
+    uint64_t last = starts;
+    for (int k = 1; k < n; k++)
+        last &= last - 1;
+    if (last == 0 || (last & (last - 1)) != 0)
+        return 0;
     for (int k = 0; k < n; k++) {
-        if (starts == 0)
-            return 0;
         int s = __builtin_ctzll(starts), e = __builtin_ctzll(ends);
         starts &= starts - 1;
         ends &= ends - 1;
+        p[e] = '\0';
         fields[k] = (char *)p + s;
         lens[k] = (size_t)(e - s);
     }
-    if (starts != 0)
-        return 0;
-    for (int k = 0; k < n; k++)
-        fields[k][lens[k]] = '\0';
     in->start = (size_t)((char *)p + end + 1 - in->buf);
     in->lineno++;
     return 1;
