@@ -123,7 +123,13 @@ static void *eval_worker(void *vctx)
             break;
         eval_slot *sl = &c->slots[c->tail % EVAL_SLOTS];
         sl->ready = 0;
+        /* The next topic's judgments, read long ago, come into the cache meanwhile. */
+        const eval_slot *next = &c->slots[(c->tail + 1) % EVAL_SLOTS];
+        const formats_qrels_topic *next_qt = c->tail + 1 != c->head && next->ready &&
+                                             next->to_rank ? next->qt : NULL;
         pthread_mutex_unlock(&c->lock);
+        if (next_qt != NULL)
+            formats_qrels_prefetch(next_qt);
         if (sl->to_rank)
             eval_slot_rank(c, sl);
         double *row = c->values + sl->topic * c->nvalues;

@@ -112,6 +112,9 @@ const formats_qrels_topic *formats_qrels_find(const formats_qrels *q, const char
 /* The judgment of docno in topic (or group) t, or NULL when t does not judge it. */
 const formats_qrel *formats_qrels_lookup(const formats_qrels_topic *t, const char *docno,
                                           size_t len, uint64_t hash);
+/* Asks the processor to bring topic t's judgments and index into its cache, before a run's
+ * documents are looked up in them (they were read long before). */
+void formats_qrels_prefetch(const formats_qrels_topic *t);
 void formats_qrels_free(formats_qrels **q);
 
 /* ---- Preference judgments: "qid jg jsg docno level" (trec_eval's -R prefs) ---- */

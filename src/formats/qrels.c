@@ -325,6 +325,29 @@ const formats_qrel *formats_qrels_lookup(const formats_qrels_topic *t, const cha
     }
 }
 
+void formats_qrels_prefetch(const formats_qrels_topic *t)
+{
+    /* A cache line at a time: the index, the judgments and their docnos (in the arena in
+     * file order, so close together when the file lists a topic's lines together). */
+    const char *p, *e;
+    if (t->index != NULL) {
+        p = (const char *)t->index;
+        e = p + ((size_t)t->index_mask + 1) * sizeof *t->index;
+        for (; p < e; p += 64)
+            __builtin_prefetch(p);
+    }
+    p = (const char *)t->qrels;
+    e = p + t->n * sizeof *t->qrels;
+    for (; p < e; p += 64)
+        __builtin_prefetch(p);
+    if (t->n > 0) {
+        const char *first = t->qrels[0].docno, *last = t->qrels[t->n - 1].docno;
+        if (last >= first && (size_t)(last - first) <= ((size_t)64 << 10))
+            for (p = first; p <= last; p += 64)
+                __builtin_prefetch(p);
+    }
+}
+
 void formats_qrels_free(formats_qrels **pq)
 {
     formats_qrels *q = *pq;
