@@ -322,9 +322,14 @@ static void interpolated(const double *pct, size_t n, const metrics_params *p,
     double int_precis = precis;
     long rel_so_far = t->num_rel_ret;
     for (long i = t->num_ret; i > 0 && rel_so_far > 0; i--) {
-        precis = (double)rel_so_far / (double)i;
-        if (int_precis < precis)
-            int_precis = precis;
+        /* While rel_so_far stays, rel_so_far / i only grows as i falls (the quotient is
+         * correctly rounded, so monotonic): its largest value is the one at the next
+         * relevant document (or at i = 1), the only one that can raise int_precis. */
+        if (i == 1 || is_rel(t->rels[i - 1], p)) {
+            precis = (double)rel_so_far / (double)i;
+            if (int_precis < precis)
+                int_precis = precis;
+        }
         if (is_rel(t->rels[i - 1], p)) {
             while (cur >= 0 && rel_so_far == cut[cur]) {
                 if (sum != NULL)
