@@ -47,16 +47,19 @@ struct eval_judge {
     size_t docs_cap;
     eval_key *keys;
     size_t keys_cap;
-    /* the pipeline: the reading thread ranks each topic into a slot, a second thread
-     * computes the measures from it */
+    /* the pipeline: the reading threads hand each topic over in a slot, taken in turn,
+     * and the measuring threads rank it and compute the measures */
     struct eval_slot *slots;
-    size_t head, tail;        /* slots [tail, head) are full */
+    size_t head;              /* slots handed to readers so far */
+    size_t taken;             /* slots taken by the measuring threads so far */
+    size_t busy;              /* slots not free */
     int closing;
     pthread_mutex_t lock;
-    pthread_cond_t filled;    /* a slot was filled: for the measuring thread */
+    pthread_cond_t filled;    /* a slot was filled: for the measuring threads */
     pthread_cond_t freed;     /* slots were freed: for the reading threads */
-    int worker_waiting, readers_waiting;
-    pthread_t worker;
+    int workers_waiting, readers_waiting;
+    pthread_t workers[2];
+    int nworkers;
     int seen_twice;           /* a topic handed over twice (the parts of a run overlap) */
     /* the run last scored (eval_file) */
     formats_run_info info;
@@ -67,10 +70,14 @@ struct eval_judge {
 typedef struct eval_judge eval_ctx;
 
 #define EVAL_SLOTS 16
+#define EVAL_WORKERS 2        /* measuring threads: the measures of -m all_trec take about as
+                               * long as reading */
+
+enum { SLOT_FREE, SLOT_FILLING, SLOT_READY, SLOT_MEASURING };
 
 /* One ranked topic on its way to the measures. */
 typedef struct eval_slot {
-    int ready;                /* filled: the worker may take it */
+    int state;                /* SLOT_FREE, ... */
     size_t topic;
     metrics_topic t;
     long *rels;
@@ -114,19 +121,25 @@ static void *eval_worker(void *vctx)
     eval_ctx *c = vctx;
     pthread_mutex_lock(&c->lock);
     for (;;) {
-        while ((c->tail == c->head || !c->slots[c->tail % EVAL_SLOTS].ready) && !c->closing) {
-            c->worker_waiting = 1;
+        while ((c->taken == c->head || c->slots[c->taken % EVAL_SLOTS].state != SLOT_READY) &&
+               !c->closing) {
+            c->workers_waiting++;
             pthread_cond_wait(&c->filled, &c->lock);
-            c->worker_waiting = 0;
+            c->workers_waiting--;
         }
-        if (c->tail == c->head)
+        if (c->taken == c->head)
             break;
-        eval_slot *sl = &c->slots[c->tail % EVAL_SLOTS];
-        sl->ready = 0;
-        /* The next topic's judgments, read long ago, come into the cache meanwhile. */
-        const eval_slot *next = &c->slots[(c->tail + 1) % EVAL_SLOTS];
-        const formats_qrels_topic *next_qt = c->tail + 1 != c->head && next->ready &&
-                                             next->to_rank ? next->qt : NULL;
+        eval_slot *sl = &c->slots[c->taken++ % EVAL_SLOTS];
+        sl->state = SLOT_MEASURING;
+        /* The next topic's judgments, read long ago, come into the cache meanwhile; and
+         * when it is ready too, another measuring thread may take it. */
+        const eval_slot *next = &c->slots[c->taken % EVAL_SLOTS];
+        const formats_qrels_topic *next_qt = NULL;
+        if (c->taken != c->head && next->state == SLOT_READY) {
+            next_qt = next->to_rank ? next->qt : NULL;
+            if (c->workers_waiting)
+                pthread_cond_signal(&c->filled);
+        }
         pthread_mutex_unlock(&c->lock);
         if (next_qt != NULL)
             formats_qrels_prefetch(next_qt);
@@ -138,10 +151,11 @@ static void *eval_worker(void *vctx)
             util_free(&srow[i]);
         metrics_set_compute(c->set, c->params, &sl->t, row, srow);
         pthread_mutex_lock(&c->lock);
-        c->tail++;
+        sl->state = SLOT_FREE;
+        c->busy--;
         /* Readers waiting for a slot are woken when half the queue is free, not at every
          * slot: each wake-up is a switch of threads. */
-        if (c->readers_waiting && c->head - c->tail <= EVAL_SLOTS / 2)
+        if (c->readers_waiting && c->busy <= EVAL_SLOTS / 2)
             pthread_cond_broadcast(&c->freed);
     }
     pthread_mutex_unlock(&c->lock);
@@ -150,19 +164,25 @@ static void *eval_worker(void *vctx)
 
 static void eval_pipeline_start(eval_ctx *c)
 {
-    c->head = c->tail = 0;
+    c->head = c->taken = c->busy = 0;
     c->closing = 0;
-    if (pthread_create(&c->worker, NULL, eval_worker, c) != 0)
-        util_die("cannot start a thread");
+    c->nworkers = 0;
+    for (int i = 0; i < EVAL_WORKERS; i++) {
+        if (pthread_create(&c->workers[c->nworkers], NULL, eval_worker, c) == 0)
+            c->nworkers++;
+        else if (c->nworkers == 0)
+            util_die("cannot start a thread");
+    }
 }
 
 static void eval_pipeline_stop(eval_ctx *c)
 {
     pthread_mutex_lock(&c->lock);
     c->closing = 1;
-    pthread_cond_signal(&c->filled);
+    pthread_cond_broadcast(&c->filled);
     pthread_mutex_unlock(&c->lock);
-    pthread_join(c->worker, NULL);
+    for (int i = 0; i < c->nworkers; i++)
+        pthread_join(c->workers[i], NULL);
 }
 
 static long eval_grade(const formats_qrel *j)
@@ -212,7 +232,6 @@ static void eval_rank_groups(eval_ctx *c, const eval_topic *et, const formats_ru
 
 static int eval_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
 {
-    (void)err;
     eval_ctx *c = vctx;
     const formats_qrels_topic *qt = formats_qrels_find(c->qrels, rt->qid);
     if (qt == NULL)
@@ -221,15 +240,23 @@ static int eval_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
     eval_topic *et = &c->topics[ti];
     /* Take a free slot (the parts of a run read in parallel take turns). */
     pthread_mutex_lock(&c->lock);
-    while (c->head - c->tail == EVAL_SLOTS) {
+    if (c->done[ti]) {
+        /* Only when the parts of a run read at once share a topic: the run is read again
+         * whole (and two slots of one topic must not be measured at once). */
+        c->seen_twice = 1;
+        pthread_mutex_unlock(&c->lock);
+        return util_error_set(err, UTIL_EXIT_INPUT, NULL, 0, "topic '%s' in two parts",
+                              rt->qid);
+    }
+    c->done[ti] = 1;
+    while (c->slots[c->head % EVAL_SLOTS].state != SLOT_FREE) {
         c->readers_waiting++;
         pthread_cond_wait(&c->freed, &c->lock);
         c->readers_waiting--;
     }
     eval_slot *sl = &c->slots[c->head++ % EVAL_SLOTS];
-    if (c->done[ti])
-        c->seen_twice = 1;
-    c->done[ti] = 1;
+    sl->state = SLOT_FILLING;
+    c->busy++;
     pthread_mutex_unlock(&c->lock);
     sl->topic = ti;
     if (c->qrels->judgment_groups) {
@@ -268,9 +295,9 @@ static int eval_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
         sl->to_rank = 1;
     }
     pthread_mutex_lock(&c->lock);
-    sl->ready = 1;
-    /* The same for the measuring thread: woken when a few topics wait (or at the end). */
-    if (c->worker_waiting && c->head - c->tail >= EVAL_SLOTS / 4)
+    sl->state = SLOT_READY;
+    /* The same for the measuring threads: woken when a few topics wait (or at the end). */
+    if (c->workers_waiting && c->head - c->taken >= EVAL_SLOTS / 4)
         pthread_cond_signal(&c->filled);
     pthread_mutex_unlock(&c->lock);
     return 0;
