@@ -71,10 +71,12 @@ typedef struct formats_qrels_topic {
     const char *qid;
     formats_qrel *qrels;  /* in file order (judgment-group qrels: by group, then file order) */
     size_t n;
-    uint64_t *index;      /* open addressing: high 32 bits of the docno hash, then the
-                             entry number + 1 (0 = empty); NULL for a topic of
-                             judgment-group qrels, whose groups are indexed instead */
+    uint32_t *index;      /* open addressing: the top bits of the docno hash's high half
+                             (a tag), then index_bits bits of entry number + 1 (0 = empty);
+                             NULL for a topic of judgment-group qrels, whose groups are
+                             indexed instead */
     uint32_t index_mask;
+    uint32_t index_bits;
     /* Judgment-group qrels only: the name of this group (a topic's group), and a topic's
      * groups, sorted by name (strcmp), each a slice of the topic's qrels with its own
      * index and the topic's qid. NULL and 0 in ordinary qrels. */

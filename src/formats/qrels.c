@@ -16,24 +16,33 @@ static const formats_qrel *qrels_index_topic(formats_qrels_topic *t, const forma
     size_t cap = 4;
     while (cap < t->n * 2)
         cap *= 2;
+    /* 4-byte entries (2 KB for a topic of 200 judgments): the entry number takes the bits
+     * it needs, a tag from the hash the rest. */
+    uint32_t bits = 1;
+    while (bits < 31 && ((size_t)1 << bits) <= t->n)
+        bits++;
+    if (((size_t)1 << bits) <= t->n)
+        util_die("too many judgments for one topic (%zu)", t->n);
     t->index = util_calloc(cap, sizeof *t->index);
     t->index_mask = (uint32_t)(cap - 1);
+    t->index_bits = bits;
     for (size_t i = 0; i < t->n; i++) {
         const formats_qrel *r = &t->qrels[i];
         /* The hash is not kept in the judgment (a million judgments would take 8 MB more):
-         * the index keeps its high half, which is all a lookup compares before the docno. */
+         * the index keeps a tag from it, which is all a lookup compares before the docno. */
         uint64_t hash = util_hash(r->docno, r->docno_len);
+        uint32_t tag = (uint32_t)(hash >> 32) >> bits;
         uint32_t h = (uint32_t)hash & t->index_mask;
         while (t->index[h] != 0) {
-            const formats_qrel *o = &t->qrels[(uint32_t)t->index[h] - 1];
-            if (t->index[h] >> 32 == hash >> 32 && o->docno_len == r->docno_len &&
+            const formats_qrel *o = &t->qrels[(t->index[h] & ((1u << bits) - 1)) - 1];
+            if (t->index[h] >> bits == tag && o->docno_len == r->docno_len &&
                 memcmp(o->docno, r->docno, r->docno_len) == 0) {
                 *first = o;
                 return r;
             }
             h = (h + 1) & t->index_mask;
         }
-        t->index[h] = (hash >> 32 << 32) | ((uint64_t)i + 1);
+        t->index[h] = tag << bits | (uint32_t)(i + 1);
     }
     return NULL;
 }
@@ -311,13 +320,14 @@ const formats_qrels_topic *formats_qrels_find(const formats_qrels *q, const char
 const formats_qrel *formats_qrels_lookup(const formats_qrels_topic *t, const char *docno,
                                           size_t len, uint64_t hash)
 {
-    uint32_t h = (uint32_t)hash & t->index_mask;
+    uint32_t h = (uint32_t)hash & t->index_mask, bits = t->index_bits;
+    uint32_t tag = (uint32_t)(hash >> 32) >> bits;
     for (;;) {
-        uint64_t v = t->index[h];
+        uint32_t v = t->index[h];
         if (v == 0)
             return NULL;
-        if (v >> 32 == hash >> 32) {
-            const formats_qrel *r = &t->qrels[(uint32_t)v - 1];
+        if (v >> bits == tag) {
+            const formats_qrel *r = &t->qrels[(v & ((1u << bits) - 1)) - 1];
             if (r->docno_len == len && memcmp(r->docno, docno, len) == 0)
                 return r;
         }
