@@ -29,6 +29,10 @@ typedef struct eval_key {
     uint64_t hash;
 } eval_key;
 
+#define EVAL_SLOTS 16
+#define EVAL_WORKERS 2        /* measuring threads: the measures of -m all_trec take about as
+                               * long as reading */
+
 struct eval_judge {
     const formats_qrels *qrels;
     const metrics_set *set;
@@ -58,7 +62,7 @@ struct eval_judge {
     pthread_cond_t filled;    /* a slot was filled: for the measuring threads */
     pthread_cond_t freed;     /* slots were freed: for the reading threads */
     int workers_waiting, readers_waiting;
-    pthread_t workers[2];
+    pthread_t workers[EVAL_WORKERS];
     int nworkers;
     int seen_twice;           /* a topic handed over twice (the parts of a run overlap) */
     /* the run last scored (eval_file) */
@@ -68,10 +72,6 @@ struct eval_judge {
 };
 
 typedef struct eval_judge eval_ctx;
-
-#define EVAL_SLOTS 16
-#define EVAL_WORKERS 2        /* measuring threads: the measures of -m all_trec take about as
-                               * long as reading */
 
 enum { SLOT_FREE, SLOT_FILLING, SLOT_READY, SLOT_MEASURING };
 
