@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# eval.sh: benchmarks `trecjudge eval` (wall time, peak memory) on synthetic data and, with TREC_EVAL set, compares it with NIST trec_eval.
+# eval.sh: times `trecjudge eval` (wall, CPU, peak memory) beside its reader alone and trec_eval.
 # SPDX-License-Identifier: MIT
 #
 # Usage: bench/eval.sh [CASE...]      (default: every case; see bench/README.md)
@@ -9,7 +9,8 @@
 #   BENCH_DIR     work directory for the generator, data and outputs (default /tmp/trecjudge-bench)
 #   BENCH_REPEAT  runs per measurement, the best is kept (default 3)
 #   BENCH_SEED    generator seed (default 20240601)
-#   CC            compiler for bench/gen_eval_data.c (default cc)
+#   CC, CFLAGS    compiler and flags for bench/gen_eval_data.c and bench/eval_read.c
+#                 (default cc -O2)
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -20,6 +21,8 @@ repeat=${BENCH_REPEAT:-3}
 seed=${BENCH_SEED:-20240601}
 timer=/usr/bin/time
 gen_src=$root/bench/gen_eval_data.c
+cc=${CC:-cc}
+cflags=${CFLAGS:--O2}
 
 # ---- the cases: name, data preset, flags ----
 case_names=(a:default a:all_trec a:q-all_trec b:all_trec-50runs)
@@ -72,8 +75,22 @@ gen=$work/gen_eval_data
 if [[ ! -x $gen || $gen_src -nt $gen ]]; then
     log "compiling $gen"
     # shellcheck disable=SC2086 # CC may hold several words
-    ${CC:-cc} -O2 -o "$gen.tmp" "$gen_src"
+    $cc -O2 -o "$gen.tmp" "$gen_src"
     mv -f "$gen.tmp" "$gen"
+fi
+
+# The reader alone: eval's qrels and run readers, compiled from the source tree, reading
+# the same files and doing nothing else.
+reader=$work/eval_read
+sources=("$root/bench/eval_read.c" "$root/src/formats/run.c" "$root/src/formats/qrels.c"
+    "$root/src/formats/input.c" "$root"/src/util/*.c)
+stale=
+for src in "${sources[@]}"; do [[ $src -nt $reader ]] && stale=1; done
+if [[ ! -x $reader || -n $stale ]]; then
+    log "compiling $reader ($cc $cflags)"
+    # shellcheck disable=SC2086 # CC and CFLAGS may hold several words
+    $cc -std=c11 -D_GNU_SOURCE $cflags -I"$root/src" -o "$reader.tmp" "${sources[@]}" -lz -lm
+    mv -f "$reader.tmp" "$reader"
 fi
 
 # The stamp ties the data to the generator's source and the seed; stale data is rebuilt.
@@ -97,32 +114,46 @@ done
 
 # ---- measuring ----
 best_s=
+best_cpu=
 best_kb=
 
-# measure OUT ERR CMD...: runs CMD $repeat times, stdout to OUT and stderr to ERR;
-# sets best_s (least wall seconds) and best_kb (least peak RSS in KB) over the runs.
+# measure OUT ERR CMD...: runs CMD $repeat times, stdout to OUT and stderr to ERR; sets
+# best_s (least wall seconds), best_cpu (least user + system seconds) and best_kb (least
+# peak RSS in KB) over the runs.
 measure() {
-    local out=$1 err=$2 tf=$outdir/.time s kb r
+    local out=$1 err=$2 tf=$outdir/.time s u y kb r
     shift 2
     best_s=
+    best_cpu=
     best_kb=
     for ((r = 0; r < repeat; r++)); do
-        if ! "$timer" -f '%e %M' -o "$tf" "$@" >"$out" 2>"$err"; then
+        if ! "$timer" -f '%e %U %S %M' -o "$tf" "$@" >"$out" 2>"$err"; then
             local cmd="$*"
             ((${#cmd} <= 300)) || cmd="${cmd:0:300} ..."
             echo "eval.sh: command failed: $cmd" >&2
             head -n 20 "$err" >&2
-            grep -v '^[0-9.]* [0-9]*$' "$tf" >&2 || true
+            grep -v '^[0-9.]* [0-9.]* [0-9.]* [0-9]*$' "$tf" >&2 || true
             exit 1
         fi
-        read -r s kb < <(tail -n 1 "$tf")
+        read -r s u y kb < <(tail -n 1 "$tf")
+        local cpu
+        cpu=$(awk -v u="$u" -v y="$y" 'BEGIN { printf "%.2f", u + y }')
         if [[ -z $best_s ]] || awk -v a="$s" -v b="$best_s" 'BEGIN { exit !(a < b) }'; then
             best_s=$s
+        fi
+        if [[ -z $best_cpu ]] || awk -v a="$cpu" -v b="$best_cpu" 'BEGIN { exit !(a < b) }'; then
+            best_cpu=$cpu
         fi
         if [[ -z $best_kb ]] || ((kb < best_kb)); then
             best_kb=$kb
         fi
     done
+}
+
+# ratio A B: A / B with one decimal, a time of 0.00 counting as 0.01 (a bound, marked >)
+ratio() {
+    awk -v a="$1" -v b="$2" \
+        'BEGIN { if (b < 0.01) printf ">%.1fx", a / 0.01; else printf "%.1fx", a / b }'
 }
 
 # Runs trec_eval once per run file and concatenates the outputs:
@@ -136,7 +167,7 @@ mb() { awk -v kb="$1" 'BEGIN { printf "%.1f", kb / 1024 }'; }
 rows=()
 status=0
 fail_notes=()
-declare -A speedup memratio
+declare -A speedup cpuratio memratio readratio
 
 for i in "${selected[@]}"; do
     name=${case_names[i]}
@@ -154,9 +185,14 @@ for i in "${selected[@]}"; do
     log "$name: trecjudge eval${case_flags[i]:+ ${case_flags[i]}} (best of $repeat)"
     measure "$base.trecjudge" "$base.trecjudge.err" \
         "$trecjudge" eval ${flags[@]+"${flags[@]}"} "$qrels" "${runs[@]}"
-    tj_s=$best_s tj_kb=$best_kb
+    tj_s=$best_s tj_cpu=$best_cpu tj_kb=$best_kb
 
-    te_s=- te_mb=- ratio=- mratio=- verdict=-
+    log "$name: the readers alone (best of $repeat)"
+    measure "$base.read" "$base.read.err" "$reader" "$qrels" "${runs[@]}"
+    rd_s=$best_s rd_cpu=$best_cpu
+    readratio[$name]="$(ratio "$tj_s" "$rd_s") $(ratio "$tj_cpu" "$rd_cpu")"
+
+    te_s=- te_cpu=- te_mb=- ratio_s=- ratio_cpu=- mratio=- verdict=-
     if [[ -n $trec_eval ]]; then
         log "$name: trec_eval${case_flags[i]:+ ${case_flags[i]}} (best of $repeat)"
         if ((${#runs[@]} == 1)); then
@@ -168,46 +204,67 @@ for i in "${selected[@]}"; do
                 ${flags[@]+"${flags[@]}"} "$qrels" "${runs[@]}"
         fi
         te_s=$best_s
+        te_cpu=$best_cpu
         te_mb=$(mb "$best_kb")
-        # %e has a resolution of 0.01 s: a time of 0.00 counts as 0.01, and the speedup is a bound
-        ratio=$(awk -v te="$te_s" -v tj="$tj_s" \
-            'BEGIN { if (tj < 0.01) printf ">%.1fx", te / 0.01; else printf "%.1fx", te / tj }')
+        ratio_s=$(ratio "$te_s" "$tj_s")
+        ratio_cpu=$(ratio "$te_cpu" "$tj_cpu")
         mratio=$(awk -v te="$best_kb" -v tj="$tj_kb" 'BEGIN { printf "%.2f", tj / te }')
-        speedup[$name]=$ratio
+        speedup[$name]=$ratio_s
+        cpuratio[$name]=$ratio_cpu
         memratio[$name]=$mratio
         if diff -- "$base.trec_eval" "$base.trecjudge" >"$base.diff"; then
             verdict=identical
         else
             verdict=FAIL
             status=1
-            fail_notes+=("$name: outputs differ (< trec_eval, > trecjudge; full diff in $base.diff):")
+            fail_notes+=("$name: outputs differ (< trec_eval, > trecjudge; all in $base.diff):")
             while IFS= read -r line; do fail_notes+=("  $line"); done < <(head -n 20 "$base.diff")
         fi
     fi
-    rows+=("$(printf '%-18s %12s %13s %12s %13s %8s %10s  %s' "$name" "$tj_s" "$(mb "$tj_kb")" \
-        "$te_s" "$te_mb" "$ratio" "$mratio" "$verdict")")
+    rows+=("$(printf '%-18s %6s %6s %7s | %6s %6s | %6s %6s %7s | %7s %7s %6s  %s' "$name" \
+        "$tj_s" "$tj_cpu" "$(mb "$tj_kb")" "$rd_s" "$rd_cpu" "$te_s" "$te_cpu" "$te_mb" \
+        "$ratio_s" "$ratio_cpu" "$mratio" "$verdict")")
 done
 
 # ---- report ----
 echo
 echo "trecjudge: $trecjudge"
-[[ -n $trec_eval ]] && echo "trec_eval: $trec_eval"
+echo "reader alone: $reader"
+if [[ -n $trec_eval ]]; then
+    echo "trec_eval: $trec_eval"
+else
+    echo "trec_eval: absent (set TREC_EVAL to a trec_eval binary to compare with it)"
+fi
 cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
-echo "host: $(uname -sm), ${cpu:-unknown CPU}, $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') CPUs; best of $repeat; data: $data"
+ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?')
+echo "host: $(uname -sm), ${cpu:-unknown CPU}, $ncpu CPUs; best of $repeat; data: $data"
 echo
-printf '%-18s %12s %13s %12s %13s %8s %10s  %s\n' case "trecjudge s" "trecjudge MB" \
-    "trec_eval s" "trec_eval MB" speedup "mem ratio" output
+printf '%-18s %-22s | %-13s | %-22s | %-22s\n' "" "trecjudge eval" "reader alone" \
+    "trec_eval" "speedup, memory ratio"
+printf '%-18s %6s %6s %7s | %6s %6s | %6s %6s %7s | %7s %7s %6s  %s\n' case "wall" "cpu" "MB" \
+    "wall" "cpu" "wall" "cpu" "MB" "wall" "cpu" "ratio" output
 printf '%s\n' "${rows[@]}"
 echo
-echo "speedup = trec_eval time / trecjudge time; mem ratio = trecjudge peak RSS / trec_eval peak RSS"
+echo "seconds: wall, and cpu = user + system; read = bench/eval_read.c, eval's readers alone"
+echo "speedup = trec_eval / trecjudge; mem ratio = trecjudge peak RSS / trec_eval peak RSS"
+echo
+for name in "${!readratio[@]}"; do
+    read -r w c <<<"${readratio[$name]}"
+    # Target (bench/README.md): eval within 2x of the time to read its input.
+    verdict=$(awk -v w="$w" 'BEGIN { sub(/^>/, "", w); sub(/x$/, "", w)
+        print (w + 0 <= 2 ? "met" : "MISSED") }')
+    echo "eval / read on $name: $w wall, $c cpu (target <= 2x wall: $verdict)"
+done | sort
 if [[ -n $trec_eval ]]; then
-    # Targets (bench/README.md): >= 8x faster on a:default and a:all_trec, <= 0.25 of the memory.
+    # Targets (bench/README.md): >= 20x in wall time, >= 10x in CPU time, <= 0.2 of the memory.
     for name in a:default a:all_trec; do
         [[ -n ${speedup[$name]:-} ]] || continue
-        verdict=$(awk -v s="${speedup[$name]}" -v m="${memratio[$name]}" 'BEGIN {
-            sub(/^>/, "", s); sub(/x$/, "", s)
-            printf "speed %s, memory %s", (s + 0 >= 8 ? "met" : "MISSED"), (m + 0 <= 0.25 ? "met" : "MISSED") }')
-        echo "target on $name (>= 8x, <= 0.25): $verdict"
+        verdict=$(awk -v s="${speedup[$name]}" -v c="${cpuratio[$name]}" \
+            -v m="${memratio[$name]}" 'BEGIN {
+            sub(/^>/, "", s); sub(/x$/, "", s); sub(/^>/, "", c); sub(/x$/, "", c)
+            printf "wall %s, cpu %s, memory %s", (s + 0 >= 20 ? "met" : "MISSED"),
+                (c + 0 >= 10 ? "met" : "MISSED"), (m + 0 <= 0.2 ? "met" : "MISSED") }')
+        echo "target on $name (>= 20x wall, >= 10x cpu, <= 0.2 memory): $verdict"
     done
 fi
 if ((${#fail_notes[@]})); then

@@ -29,6 +29,10 @@ typedef struct eval_key {
     uint64_t hash;
 } eval_key;
 
+#define EVAL_SLOTS 16
+#define EVAL_WORKERS 2        /* measuring threads: the measures of -m all_trec take about as
+                               * long as reading */
+
 struct eval_judge {
     const formats_qrels *qrels;
     const metrics_set *set;
@@ -47,14 +51,20 @@ struct eval_judge {
     size_t docs_cap;
     eval_key *keys;
     size_t keys_cap;
-    /* the pipeline: the reading thread ranks each topic into a slot, a second thread
-     * computes the measures from it */
+    /* the pipeline: the reading threads hand each topic over in a slot, taken in turn,
+     * and the measuring threads rank it and compute the measures */
     struct eval_slot *slots;
-    size_t head, tail;        /* slots [tail, head) are full */
+    size_t head;              /* slots handed to readers so far */
+    size_t taken;             /* slots taken by the measuring threads so far */
+    size_t busy;              /* slots not free */
     int closing;
     pthread_mutex_t lock;
-    pthread_cond_t changed;
-    pthread_t worker;
+    pthread_cond_t filled;    /* a slot was filled: for the measuring threads */
+    pthread_cond_t freed;     /* slots were freed: for the reading threads */
+    int workers_waiting, readers_waiting;
+    pthread_t workers[EVAL_WORKERS];
+    int nworkers;
+    int seen_twice;           /* a topic handed over twice (the parts of a run overlap) */
     /* the run last scored (eval_file) */
     formats_run_info info;
     const char **qids;
@@ -63,10 +73,11 @@ struct eval_judge {
 
 typedef struct eval_judge eval_ctx;
 
-#define EVAL_SLOTS 64
+enum { SLOT_FREE, SLOT_FILLING, SLOT_READY, SLOT_MEASURING };
 
 /* One ranked topic on its way to the measures. */
 typedef struct eval_slot {
+    int state;                /* SLOT_FREE, ... */
     size_t topic;
     metrics_topic t;
     long *rels;
@@ -79,7 +90,8 @@ typedef struct eval_slot {
     const formats_qrels_topic *qt;
     formats_run_doc *rdocs;
     size_t rdocs_cap, nrdocs;
-    char *text;
+    util_arena strings;       /* their docnos, taken from the reader in exchange */
+    char *text;               /* or copied here (a run read whole) */
     size_t text_cap;
     metrics_doc *mdocs;
     size_t mdocs_cap;
@@ -109,12 +121,28 @@ static void *eval_worker(void *vctx)
     eval_ctx *c = vctx;
     pthread_mutex_lock(&c->lock);
     for (;;) {
-        while (c->tail == c->head && !c->closing)
-            pthread_cond_wait(&c->changed, &c->lock);
-        if (c->tail == c->head)
+        while ((c->taken == c->head || c->slots[c->taken % EVAL_SLOTS].state != SLOT_READY) &&
+               !c->closing) {
+            c->workers_waiting++;
+            pthread_cond_wait(&c->filled, &c->lock);
+            c->workers_waiting--;
+        }
+        if (c->taken == c->head)
             break;
-        eval_slot *sl = &c->slots[c->tail % EVAL_SLOTS];
+        eval_slot *sl = &c->slots[c->taken++ % EVAL_SLOTS];
+        sl->state = SLOT_MEASURING;
+        /* The next topic's judgments, read long ago, come into the cache meanwhile; and
+         * when it is ready too, another measuring thread may take it. */
+        const eval_slot *next = &c->slots[c->taken % EVAL_SLOTS];
+        const formats_qrels_topic *next_qt = NULL;
+        if (c->taken != c->head && next->state == SLOT_READY) {
+            next_qt = next->to_rank ? next->qt : NULL;
+            if (c->workers_waiting)
+                pthread_cond_signal(&c->filled);
+        }
         pthread_mutex_unlock(&c->lock);
+        if (next_qt != NULL)
+            formats_qrels_prefetch(next_qt);
         if (sl->to_rank)
             eval_slot_rank(c, sl);
         double *row = c->values + sl->topic * c->nvalues;
@@ -123,8 +151,12 @@ static void *eval_worker(void *vctx)
             util_free(&srow[i]);
         metrics_set_compute(c->set, c->params, &sl->t, row, srow);
         pthread_mutex_lock(&c->lock);
-        c->tail++;
-        pthread_cond_broadcast(&c->changed);
+        sl->state = SLOT_FREE;
+        c->busy--;
+        /* Readers waiting for a slot are woken when half the queue is free, not at every
+         * slot: each wake-up is a switch of threads. */
+        if (c->readers_waiting && c->busy <= EVAL_SLOTS / 2)
+            pthread_cond_broadcast(&c->freed);
     }
     pthread_mutex_unlock(&c->lock);
     return NULL;
@@ -132,19 +164,25 @@ static void *eval_worker(void *vctx)
 
 static void eval_pipeline_start(eval_ctx *c)
 {
-    c->head = c->tail = 0;
+    c->head = c->taken = c->busy = 0;
     c->closing = 0;
-    if (pthread_create(&c->worker, NULL, eval_worker, c) != 0)
-        util_die("cannot start a thread");
+    c->nworkers = 0;
+    for (int i = 0; i < EVAL_WORKERS; i++) {
+        if (pthread_create(&c->workers[c->nworkers], NULL, eval_worker, c) == 0)
+            c->nworkers++;
+        else if (c->nworkers == 0)
+            util_die("cannot start a thread");
+    }
 }
 
 static void eval_pipeline_stop(eval_ctx *c)
 {
     pthread_mutex_lock(&c->lock);
     c->closing = 1;
-    pthread_cond_broadcast(&c->changed);
+    pthread_cond_broadcast(&c->filled);
     pthread_mutex_unlock(&c->lock);
-    pthread_join(c->worker, NULL);
+    for (int i = 0; i < c->nworkers; i++)
+        pthread_join(c->workers[i], NULL);
 }
 
 static long eval_grade(const formats_qrel *j)
@@ -194,22 +232,50 @@ static void eval_rank_groups(eval_ctx *c, const eval_topic *et, const formats_ru
 
 static int eval_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
 {
-    (void)err;
     eval_ctx *c = vctx;
     const formats_qrels_topic *qt = formats_qrels_find(c->qrels, rt->qid);
     if (qt == NULL)
         return 0; /* trec_eval ignores topics that have no judgments */
     size_t ti = (size_t)(qt - c->qrels->topics);
     eval_topic *et = &c->topics[ti];
-    /* Wait for a free slot. */
+    /* Take a free slot (the parts of a run read in parallel take turns). */
     pthread_mutex_lock(&c->lock);
-    while (c->head - c->tail == EVAL_SLOTS)
-        pthread_cond_wait(&c->changed, &c->lock);
-    eval_slot *sl = &c->slots[c->head % EVAL_SLOTS];
+    if (c->done[ti]) {
+        /* Only when the parts of a run read at once share a topic: the run is read again
+         * whole (and two slots of one topic must not be measured at once). */
+        c->seen_twice = 1;
+        pthread_mutex_unlock(&c->lock);
+        return util_error_set(err, UTIL_EXIT_INPUT, NULL, 0, "topic '%s' in two parts",
+                              rt->qid);
+    }
+    c->done[ti] = 1;
+    while (c->slots[c->head % EVAL_SLOTS].state != SLOT_FREE) {
+        c->readers_waiting++;
+        pthread_cond_wait(&c->freed, &c->lock);
+        c->readers_waiting--;
+    }
+    eval_slot *sl = &c->slots[c->head++ % EVAL_SLOTS];
+    sl->state = SLOT_FILLING;
+    c->busy++;
     pthread_mutex_unlock(&c->lock);
     sl->topic = ti;
     if (c->qrels->judgment_groups) {
         eval_rank_groups(c, et, rt, sl);
+    } else if (rt->strings != NULL) {
+        /* Take the documents and their docnos, giving the slot's old storage in exchange:
+         * the worker looks their grades up and ranks them. */
+        formats_run_doc *docs = sl->rdocs;
+        size_t cap = sl->rdocs_cap;
+        sl->rdocs = rt->docs;
+        sl->rdocs_cap = rt->docs_cap;
+        rt->docs = docs;
+        rt->docs_cap = cap;
+        util_arena strings = sl->strings;
+        sl->strings = *rt->strings;
+        *rt->strings = strings;
+        sl->nrdocs = rt->ndocs;
+        sl->qt = qt;
+        sl->to_rank = 1;
     } else {
         /* Copy the documents; the worker looks their grades up and ranks them. */
         size_t bytes = 0;
@@ -228,10 +294,11 @@ static int eval_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
         sl->qt = qt;
         sl->to_rank = 1;
     }
-    c->done[ti] = 1;
     pthread_mutex_lock(&c->lock);
-    c->head++;
-    pthread_cond_broadcast(&c->changed);
+    sl->state = SLOT_READY;
+    /* The same for the measuring threads: woken when a few topics wait (or at the end). */
+    if (c->workers_waiting && c->head - c->taken >= EVAL_SLOTS / 4)
+        pthread_cond_signal(&c->filled);
     pthread_mutex_unlock(&c->lock);
     return 0;
 }
@@ -285,6 +352,59 @@ static int eval_read_prefs(eval_ctx *c, const char *path, enum formats_run_mode 
 static void eval_reset(eval_ctx *c)
 {
     memset(c->done, 0, c->ntopics);
+    c->seen_twice = 0;
+}
+
+/* A run file at least this large is read in two parts at once, when it can be cut between
+ * two topics near its middle. */
+#define EVAL_SPLIT_MIN ((uint64_t)16 << 20)
+
+typedef struct eval_part {
+    eval_ctx *c;
+    const char *path;
+    uint64_t begin, end;
+    formats_run_info info;
+    util_error err;
+    int rc;
+} eval_part;
+
+static void *eval_part_read(void *vp)
+{
+    eval_part *p = vp;
+    p->rc = formats_run_read_range(p->path, FORMATS_RUN_STREAM | FORMATS_ANY_BYTES, p->begin,
+                                   p->end, eval_topic_cb, p->c, &p->info, &p->err);
+    return NULL;
+}
+
+/* Reads the run in two parts, its second half on a thread of its own, each streaming its
+ * topics to the measuring thread. Returns 0 when both parts were read and no topic was in
+ * both; otherwise -1, and the caller reads the whole file again the ordinary way, which
+ * finds the same problem and reports it with its true line number. */
+static int eval_read_parts(eval_ctx *c, const char *path, uint64_t cut, uint64_t size,
+                           formats_run_info *info)
+{
+    eval_part a = { c, path, 0, cut, { 0 }, { 0, "" }, 0 };
+    eval_part b = { c, path, cut, size, { 0 }, { 0, "" }, 0 };
+    pthread_t t;
+    eval_pipeline_start(c);
+    int threaded = pthread_create(&t, NULL, eval_part_read, &b) == 0;
+    if (!threaded)
+        eval_part_read(&b);
+    eval_part_read(&a);
+    if (threaded)
+        pthread_join(t, NULL);
+    eval_pipeline_stop(c);
+    int ok = a.rc == 0 && b.rc == 0 && !c->seen_twice;
+    if (ok) {
+        info->nlines = a.info.nlines + b.info.nlines;
+        info->ntopics = a.info.ntopics + b.info.ntopics;
+        /* trec_eval reports the tag of the file's last line: the second part's. */
+        info->tag = b.info.tag;
+        b.info.tag = NULL;
+    }
+    formats_run_info_free(&a.info);
+    formats_run_info_free(&b.info);
+    return ok ? 0 : -1;
 }
 
 /* trec_eval's value for a topic or measure that the z-score file has no reference for. */
@@ -324,9 +444,16 @@ int eval_file(eval_judge *c, const char *path, report_run *out, util_error *err)
                                  S_ISREG(st.st_mode)
                                      ? FORMATS_RUN_STREAM : FORMATS_RUN_GROUP;
     int rc;
-    if (c->prefs != NULL) {
+    uint64_t cut = 0;
+    if (c->prefs == NULL && !c->qrels->judgment_groups && mode == FORMATS_RUN_STREAM &&
+        (uint64_t)st.st_size >= EVAL_SPLIT_MIN)
+        cut = formats_run_boundary(path, (uint64_t)st.st_size / 2);
+    if (cut > 0 && eval_read_parts(c, path, cut, (uint64_t)st.st_size, info) == 0) {
+        rc = 0;
+    } else if (c->prefs != NULL) {
         rc = eval_read_prefs(c, path, mode, info, err);
     } else {
+        eval_reset(c);
         eval_pipeline_start(c);
         rc = formats_run_read(path, mode | FORMATS_ANY_BYTES, eval_topic_cb, c, info, err);
         eval_pipeline_stop(c);
@@ -448,7 +575,8 @@ eval_judge *eval_new(const formats_qrels *qrels, const formats_prefs *prefs,
     c->qids = util_calloc(c->ntopics ? c->ntopics : 1, sizeof *c->qids);
     c->summary = util_calloc(c->nvalues ? c->nvalues : 1, sizeof *c->summary);
     pthread_mutex_init(&c->lock, NULL);
-    pthread_cond_init(&c->changed, NULL);
+    pthread_cond_init(&c->filled, NULL);
+    pthread_cond_init(&c->freed, NULL);
     return c;
 }
 
@@ -478,6 +606,7 @@ void eval_free(eval_judge **ep)
         free(c->slots[i].rels);
         free(c->slots[i].groups);
         free(c->slots[i].rdocs);
+        util_arena_free(&c->slots[i].strings);
         free(c->slots[i].text);
         free(c->slots[i].mdocs);
     }
@@ -486,7 +615,8 @@ void eval_free(eval_judge **ep)
     free(c->summary);
     formats_run_info_free(&c->info);
     pthread_mutex_destroy(&c->lock);
-    pthread_cond_destroy(&c->changed);
+    pthread_cond_destroy(&c->filled);
+    pthread_cond_destroy(&c->freed);
     free(c);
     *ep = NULL;
 }

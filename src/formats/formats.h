@@ -17,6 +17,16 @@ formats_input *formats_input_open(const char *path, util_error *err);
 /* The next line without its line terminator (LF, or CRLF); *line stays valid until the
  * next call. Returns 1 for a line, 0 at the end, -1 on an error (err set). */
 int formats_input_line(formats_input *in, char **line, size_t *len, util_error *err);
+/* Opens the bytes [begin, end) of a plain (not compressed) regular file for line reading,
+ * as if they were the whole file: lines are numbered from 1 at begin. */
+formats_input *formats_input_open_range(const char *path, uint64_t begin, uint64_t end,
+                                        util_error *err);
+/* The fast path of the line readers: when the next line, already in the buffer, is exactly
+ * n fields separated by spaces and tabs and ended by LF, with no NUL, CR, VT or FF, takes it,
+ * sets fields[0..n) (NUL-terminated in place) and lens[0..n) and returns 1. Returns 0 and
+ * takes nothing otherwise: the caller then reads the line with formats_input_line and
+ * formats_split, which are the rule; this only saves their work on ordinary lines. */
+int formats_input_fields(formats_input *in, char **fields, size_t *lens, int n);
 /* Number of the line last returned (1-based). */
 long formats_input_lineno(const formats_input *in);
 /* Bytes of input consumed so far (compressed bytes for gzip input) and the total size
@@ -55,17 +65,18 @@ typedef struct formats_qrel {
     uint32_t docno_len;
     uint32_t line;     /* line in the qrels file */
     long rel;          /* grade; negative means pooled but not judged */
-    uint64_t hash;     /* util_hash of docno */
 } formats_qrel;
 
 typedef struct formats_qrels_topic {
     const char *qid;
     formats_qrel *qrels;  /* in file order (judgment-group qrels: by group, then file order) */
     size_t n;
-    uint64_t *index;      /* open addressing: high 32 bits of the docno hash, then the
-                             entry number + 1 (0 = empty); NULL for a topic of
-                             judgment-group qrels, whose groups are indexed instead */
+    uint32_t *index;      /* open addressing: the top bits of the docno hash's high half
+                             (a tag), then index_bits bits of entry number + 1 (0 = empty);
+                             NULL for a topic of judgment-group qrels, whose groups are
+                             indexed instead */
     uint32_t index_mask;
+    uint32_t index_bits;
     /* Judgment-group qrels only: the name of this group (a topic's group), and a topic's
      * groups, sorted by name (strcmp), each a slice of the topic's qrels with its own
      * index and the topic's qid. NULL and 0 in ordinary qrels. */
@@ -103,6 +114,9 @@ const formats_qrels_topic *formats_qrels_find(const formats_qrels *q, const char
 /* The judgment of docno in topic (or group) t, or NULL when t does not judge it. */
 const formats_qrel *formats_qrels_lookup(const formats_qrels_topic *t, const char *docno,
                                           size_t len, uint64_t hash);
+/* Asks the processor to bring topic t's judgments and index into its cache, before a run's
+ * documents are looked up in them (they were read long before). */
+void formats_qrels_prefetch(const formats_qrels_topic *t);
 void formats_qrels_free(formats_qrels **q);
 
 /* ---- Preference judgments: "qid jg jsg docno level" (trec_eval's -R prefs) ---- */
@@ -182,6 +196,12 @@ typedef struct formats_run_topic {
     formats_run_doc *docs;    /* in file order; the callee may reorder them */
     size_t ndocs;
     uint64_t offset, size;    /* input bytes read so far and in all (0: unknown), for progress */
+    /* FORMATS_RUN_STREAM only (else 0 and NULL): the callee may keep the documents and
+     * their docnos after the call by exchanging them for storage of its own, an array of
+     * docs_cap documents (or NULL and 0) in docs and an arena in *strings, which the reader
+     * then empties and fills with the next topic. */
+    size_t docs_cap;
+    util_arena *strings;
 } formats_run_topic;
 
 /* Called once per topic; the topic and its strings are valid only during the call.
@@ -210,6 +230,15 @@ typedef struct formats_run_info {
  * -1 with err set. */
 int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_fn fn,
                      void *ctx, formats_run_info *info, util_error *err);
+/* formats_run_read on the lines in the bytes [begin, end) of a plain regular file, numbered
+ * from 1 at begin (to read parts of a large run in parallel; see formats_run_boundary). */
+int formats_run_read_range(const char *path, enum formats_run_mode mode, uint64_t begin,
+                           uint64_t end, formats_run_fn fn, void *ctx, formats_run_info *info,
+                           util_error *err);
+/* Where a run file may be cut in two: the offset of a line, at or after about `near`, whose
+ * topic id differs from the one of the line before it (both ordinary result lines). Returns
+ * 0 when there is none close by, or the file is not a plain regular file. */
+uint64_t formats_run_boundary(const char *path, uint64_t near);
 void formats_run_info_free(formats_run_info *info);
 
 /* ---- Documents: TREC SGML, JSONL, TSV (each optionally gzip-compressed) ---- */

@@ -10,9 +10,15 @@
 #include <unistd.h>
 #include <stdlib.h>
 #include <zlib.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #define INPUT_CHUNK (1u << 20)
 #define INPUT_MAX_LINE (64u << 20)
+/* Bytes after the buffer's capacity, zeroed, so that formats_input_fields may read a line's
+ * 64 bytes at once wherever it starts (the NUL at in->end stops it before them). */
+#define INPUT_PAD 64
 
 struct formats_input {
     const char *path;    /* for messages; "-" is shown as "<stdin>" */
@@ -26,6 +32,8 @@ struct formats_input {
     uint64_t size;
     int is_stdin;
     int bom_done;        /* the start was checked for a byte-order mark */
+    uint64_t left;       /* formats_input_open_range: bytes of the range not read yet */
+    int ranged;
 };
 
 static const char *input_name(const char *path)
@@ -55,7 +63,7 @@ formats_input *formats_input_open(const char *path, util_error *err)
     in->is_stdin = is_stdin;
     in->size = S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
     in->cap = INPUT_CHUNK;
-    in->buf = util_malloc(in->cap + 1);
+    in->buf = util_calloc(1, in->cap + INPUT_PAD);
     /* Detect gzip by its magic bytes, whatever the file is called. */
     unsigned char magic[2];
     int gzip = 0;
@@ -79,6 +87,25 @@ formats_input *formats_input_open(const char *path, util_error *err)
     return in;
 }
 
+formats_input *formats_input_open_range(const char *path, uint64_t begin, uint64_t end,
+                                        util_error *err)
+{
+    formats_input *in = formats_input_open(path, err);
+    if (in == NULL)
+        return NULL;
+    if (in->gz != NULL || in->is_stdin || end < begin || end > in->size ||
+        lseek(in->fd, (off_t)begin, SEEK_SET) != (off_t)begin) {
+        util_error_set(err, UTIL_EXIT_INPUT, in->path, 0,
+                       "a range can only be read from a plain regular file");
+        formats_input_close(&in);
+        return NULL;
+    }
+    in->ranged = 1;
+    in->left = end - begin;
+    in->bom_done = begin > 0;  /* a byte-order mark is only at the start of the file */
+    return in;
+}
+
 /* Reads more bytes after in->end; returns bytes read, 0 at end, -1 on error. */
 static long input_fill(formats_input *in, util_error *err)
 {
@@ -96,7 +123,8 @@ static long input_fill(formats_input *in, util_error *err)
             return util_error_set(err, UTIL_EXIT_INPUT, in->path, in->lineno + 1,
                                   "line longer than %u MiB", INPUT_MAX_LINE >> 20);
         in->cap *= 2;
-        in->buf = util_realloc(in->buf, in->cap + 1);
+        in->buf = util_realloc(in->buf, in->cap + INPUT_PAD);
+        memset(in->buf + in->end, 0, in->cap + INPUT_PAD - in->end);
     }
     size_t want = in->cap - in->end;
     long got;
@@ -118,9 +146,13 @@ static long input_fill(formats_input *in, util_error *err)
         got = n;
     } else {
         ssize_t n;
+        if (in->ranged && want > in->left)
+            want = (size_t)in->left;
         do {
-            n = read(in->fd, in->buf + in->end, want);
+            n = want == 0 ? 0 : read(in->fd, in->buf + in->end, want);
         } while (n < 0 && errno == EINTR);
+        if (in->ranged && n > 0)
+            in->left -= (uint64_t)n;
         if (n < 0)
             return util_error_set(err, UTIL_EXIT_INPUT, in->path, 0, "read error: %s",
                                   strerror(errno));
@@ -129,6 +161,7 @@ static long input_fill(formats_input *in, util_error *err)
     if (got == 0)
         in->eof = 1;
     in->end += (size_t)got;
+    in->buf[in->end] = '\0'; /* stops formats_input_fields at the end of the bytes read */
     return got;
 }
 
@@ -222,6 +255,105 @@ int formats_input_line(formats_input *in, char **line, size_t *len, util_error *
         }
         scan = in->start + pending;
     }
+}
+
+/* Byte classes of formats_input_fields: 0 a byte of a field, 1 a blank between fields (space,
+ * tab), 2 a byte that ends the fast path (LF, and NUL, CR, VT, FF, left to formats_split). */
+static const unsigned char fields_class[256] = {
+    [0] = 2, ['\n'] = 2, ['\r'] = 2, ['\v'] = 2, ['\f'] = 2, [' '] = 1, ['\t'] = 1,
+};
+
+#ifdef __SSE2__
+/* Bit i of *ctl set when p[i] is a byte up to ' ' (a blank or a control byte), of *blank when
+ * it is a space or a tab, for i < 64. */
+static inline void fields_masks(const unsigned char *p, uint64_t *ctl, uint64_t *blank)
+{
+    const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
+    uint64_t c = 0, b = 0;
+    for (int i = 0; i < 4; i++) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * i));
+        __m128i low = _mm_cmpeq_epi8(_mm_min_epu8(x, sp), x);
+        __m128i bl = _mm_or_si128(_mm_cmpeq_epi8(x, sp), _mm_cmpeq_epi8(x, tab));
+        c |= (uint64_t)(uint16_t)_mm_movemask_epi8(low) << (16 * i);
+        b |= (uint64_t)(uint16_t)_mm_movemask_epi8(bl) << (16 * i);
+    }
+    *ctl = c;
+    *blank = b;
+}
+
+/* formats_input_fields on a line of less than 64 bytes, its fields found from bit masks:
+ * 1 taken, 0 not an ordinary line, -1 no line end within 64 bytes (the byte loop decides). */
+static int fields_short(formats_input *in, unsigned char *p, char **fields, size_t *lens, int n)
+{
+    uint64_t ctl, blank;
+    fields_masks(p, &ctl, &blank);
+    uint64_t stop = ctl & ~blank;
+    if (stop == 0)
+        return -1;
+    int end = __builtin_ctzll(stop);
+    if (p[end] != '\n')
+        return 0;
+    uint64_t line = (1ULL << end) - 1;
+    uint64_t field = ~blank & line;
+    uint64_t starts = field & ~(field << 1);
+    uint64_t ends = ~field & (field << 1);   /* the byte after each field; bit end included */
+    if ((field & 1) == 0 || (ends >> end & 1) == 0)
+        return 0;
+    /* Exactly n fields: n - 1 lowest starts taken off leave one. */
+    uint64_t last = starts;
+    for (int k = 1; k < n; k++)
+        last &= last - 1;
+    if (last == 0 || (last & (last - 1)) != 0)
+        return 0;
+    for (int k = 0; k < n; k++) {
+        int s = __builtin_ctzll(starts), e = __builtin_ctzll(ends);
+        starts &= starts - 1;
+        ends &= ends - 1;
+        p[e] = '\0';
+        fields[k] = (char *)p + s;
+        lens[k] = (size_t)(e - s);
+    }
+    in->start = (size_t)((char *)p + end + 1 - in->buf);
+    in->lineno++;
+    return 1;
+}
+#endif
+
+int formats_input_fields(formats_input *in, char **fields, size_t *lens, int n)
+{
+    if (!in->bom_done || in->buf == NULL)
+        return 0;
+    unsigned char *p = (unsigned char *)in->buf + in->start;
+#ifdef __SSE2__
+    int got = fields_short(in, p, fields, lens, n);
+    if (got >= 0)
+        return got;
+#endif
+    for (int k = 0; k < n; k++) {
+        unsigned char *b = p;
+        while (fields_class[*p] == 0)
+            p++;
+        if (p == b)
+            return 0;
+        fields[k] = (char *)b;
+        lens[k] = (size_t)(p - b);
+        if (k + 1 < n) {
+            if (fields_class[*p] != 1)
+                return 0;
+            do
+                p++;
+            while (fields_class[*p] == 1);
+        }
+    }
+    /* The NUL after the bytes read is not an LF: a line cut by the end of the buffer is
+     * left to formats_input_line, which reads on. */
+    if (*p != '\n')
+        return 0;
+    for (int k = 0; k < n; k++)
+        fields[k][lens[k]] = '\0';
+    in->start = (size_t)((char *)p + 1 - in->buf);
+    in->lineno++;
+    return 1;
 }
 
 long formats_input_lineno(const formats_input *in)
@@ -328,7 +460,7 @@ int formats_slurp(const char *path, size_t max, char **data, size_t *len, const 
         if (in->end == in->cap) {
             /* max + 8: room for a byte-order mark and one byte over the limit */
             in->cap = in->cap * 2 < max + 8 ? in->cap * 2 : max + 8;
-            in->buf = util_realloc(in->buf, in->cap + 1);
+            in->buf = util_realloc(in->buf, in->cap + INPUT_PAD);
         }
         long got = input_fill(in, err);
         if (got < 0)

@@ -16,21 +16,33 @@ static const formats_qrel *qrels_index_topic(formats_qrels_topic *t, const forma
     size_t cap = 4;
     while (cap < t->n * 2)
         cap *= 2;
+    /* 4-byte entries (2 KB for a topic of 200 judgments): the entry number takes the bits
+     * it needs, a tag from the hash the rest. */
+    uint32_t bits = 1;
+    while (bits < 31 && ((size_t)1 << bits) <= t->n)
+        bits++;
+    if (((size_t)1 << bits) <= t->n)
+        util_die("too many judgments for one topic (%zu)", t->n);
     t->index = util_calloc(cap, sizeof *t->index);
     t->index_mask = (uint32_t)(cap - 1);
+    t->index_bits = bits;
     for (size_t i = 0; i < t->n; i++) {
         const formats_qrel *r = &t->qrels[i];
-        uint32_t h = (uint32_t)r->hash & t->index_mask;
+        /* The hash is not kept in the judgment (a million judgments would take 8 MB more):
+         * the index keeps a tag from it, which is all a lookup compares before the docno. */
+        uint64_t hash = util_hash(r->docno, r->docno_len);
+        uint32_t tag = (uint32_t)(hash >> 32) >> bits;
+        uint32_t h = (uint32_t)hash & t->index_mask;
         while (t->index[h] != 0) {
-            const formats_qrel *o = &t->qrels[(uint32_t)t->index[h] - 1];
-            if (o->hash == r->hash && o->docno_len == r->docno_len &&
+            const formats_qrel *o = &t->qrels[(t->index[h] & ((1u << bits) - 1)) - 1];
+            if (t->index[h] >> bits == tag && o->docno_len == r->docno_len &&
                 memcmp(o->docno, r->docno, r->docno_len) == 0) {
                 *first = o;
                 return r;
             }
             h = (h + 1) & t->index_mask;
         }
-        t->index[h] = (r->hash >> 32 << 32) | ((uint64_t)i + 1);
+        t->index[h] = tag << bits | (uint32_t)(i + 1);
     }
     return NULL;
 }
@@ -153,15 +165,20 @@ static formats_qrels *qrels_read(const char *path, int flags, util_error *err)
     uint32_t last_t = 0;
     char *line;
     size_t line_len;
-    int got;
+    int got = 0;
     formats_input *in = formats_input_open(path, err);
     if (in == NULL)
         goto fail;
-    while ((got = formats_input_line(in, &line, &line_len, err)) == 1) {
-        long lineno = formats_input_lineno(in);
+    for (;;) {
         char *f[4];
         size_t fl[4];
-        int nf = formats_split(line, line_len, f, fl, 4);
+        int nf = 4;
+        if (!formats_input_fields(in, f, fl, 4)) {
+            if ((got = formats_input_line(in, &line, &line_len, err)) != 1)
+                break;
+            nf = formats_split(line, line_len, f, fl, 4);
+        }
+        long lineno = formats_input_lineno(in);
         if (nf < 0) {
             util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "NUL byte in line");
             goto fail;
@@ -213,8 +230,10 @@ static formats_qrels *qrels_read(const char *path, int flags, util_error *err)
             last_iter = util_arena_copy(strings, f[1], fl[1]);
             last_iter_len = fl[1];
         }
-        util_grow(&all, &cap, nlines + 1, sizeof *all);
-        util_grow(&tix, &tcap, nlines + 1, sizeof *tix);
+        if (nlines == cap)
+            util_grow(&all, &cap, nlines + 1, sizeof *all);
+        if (nlines == tcap)
+            util_grow(&tix, &tcap, nlines + 1, sizeof *tix);
         tix[nlines] = last_t;
         formats_qrel *r = &all[nlines++];
         r->docno = util_arena_copy(strings, f[2], fl[2]);
@@ -222,7 +241,6 @@ static formats_qrels *qrels_read(const char *path, int flags, util_error *err)
         r->docno_len = (uint32_t)fl[2];
         r->line = (uint32_t)lineno;
         r->rel = rel;
-        r->hash = util_hash(f[2], fl[2]);
     }
     if (got < 0)
         goto fail;
@@ -302,17 +320,41 @@ const formats_qrels_topic *formats_qrels_find(const formats_qrels *q, const char
 const formats_qrel *formats_qrels_lookup(const formats_qrels_topic *t, const char *docno,
                                           size_t len, uint64_t hash)
 {
-    uint32_t h = (uint32_t)hash & t->index_mask;
+    uint32_t h = (uint32_t)hash & t->index_mask, bits = t->index_bits;
+    uint32_t tag = (uint32_t)(hash >> 32) >> bits;
     for (;;) {
-        uint64_t v = t->index[h];
+        uint32_t v = t->index[h];
         if (v == 0)
             return NULL;
-        if (v >> 32 == hash >> 32) {
-            const formats_qrel *r = &t->qrels[(uint32_t)v - 1];
-            if (r->hash == hash && r->docno_len == len && memcmp(r->docno, docno, len) == 0)
+        if (v >> bits == tag) {
+            const formats_qrel *r = &t->qrels[(v & ((1u << bits) - 1)) - 1];
+            if (r->docno_len == len && memcmp(r->docno, docno, len) == 0)
                 return r;
         }
         h = (h + 1) & t->index_mask;
+    }
+}
+
+void formats_qrels_prefetch(const formats_qrels_topic *t)
+{
+    /* A cache line at a time: the index, the judgments and their docnos (in the arena in
+     * file order, so close together when the file lists a topic's lines together). */
+    const char *p, *e;
+    if (t->index != NULL) {
+        p = (const char *)t->index;
+        e = p + ((size_t)t->index_mask + 1) * sizeof *t->index;
+        for (; p < e; p += 64)
+            __builtin_prefetch(p);
+    }
+    p = (const char *)t->qrels;
+    e = p + t->n * sizeof *t->qrels;
+    for (; p < e; p += 64)
+        __builtin_prefetch(p);
+    if (t->n > 0) {
+        const char *first = t->qrels[0].docno, *last = t->qrels[t->n - 1].docno;
+        if (last >= first && (size_t)(last - first) <= ((size_t)64 << 10))
+            for (p = first; p <= last; p += 64)
+                __builtin_prefetch(p);
     }
 }
 

@@ -7,6 +7,7 @@
 
 typedef struct run_topic {
     const char *qid;
+    size_t qid_len;
     const char *tag;
     formats_run_doc *docs;
     size_t n, cap;
@@ -35,6 +36,7 @@ static uint32_t reader_topic(run_reader *r, const char *qid, size_t len, int *cr
     run_topic *t = &r->topics[r->ntopics];
     memset(t, 0, sizeof *t);
     t->qid = util_arena_copy(&r->keep, qid, len);
+    t->qid_len = len;
     util_map_add_ref(&r->qids, t->qid, len, hash, NULL);
     return (uint32_t)r->ntopics++;
 }
@@ -73,16 +75,27 @@ static int reader_dedup(run_reader *r, const run_topic *t, util_error *err)
     return 0;
 }
 
-static int reader_emit(run_reader *r, run_topic *t, formats_run_fn fn, void *ctx, util_error *err)
+static int reader_emit(run_reader *r, run_topic *t, int stream, formats_run_fn fn, void *ctx,
+                       util_error *err)
 {
     if (reader_dedup(r, t, err) != 0)
         return -1;
-    formats_run_topic pub = { t->qid, t->tag, t->docs, t->n, 0, 0 };
+    formats_run_topic pub = { t->qid, t->tag, t->docs, t->n, 0, 0, 0, NULL };
     if (r->in != NULL) {
         pub.offset = formats_input_offset(r->in);
         pub.size = formats_input_size(r->in);
     }
-    return fn(ctx, &pub, err);
+    if (stream) {
+        pub.docs_cap = t->cap;
+        pub.strings = &r->scratch;
+    }
+    int rc = fn(ctx, &pub, err);
+    if (stream) {
+        /* What the callee gave in exchange, if anything: the reader's from now on. */
+        t->docs = pub.docs;
+        t->cap = pub.docs_cap;
+    }
+    return rc;
 }
 
 static int topic_cmp(const void *a, const void *b)
@@ -102,6 +115,17 @@ static void reader_free(run_reader *r)
     util_arena_free(&r->scratch);
 }
 
+/* Whether two names are the same; topic ids are short, and compared on every line. */
+static inline int same_name(const char *a, size_t alen, const char *b, size_t blen)
+{
+    if (alen != blen)
+        return 0;
+    for (size_t i = 0; i < alen; i++)
+        if (a[i] != b[i])
+            return 0;
+    return 1;
+}
+
 /* A CR followed by more text on the same line: a file with old Mac line ends (or mixed
  * ones), where the fields after the sixth, ignored as trec_eval does, would silently hide
  * whole results. A CR before the LF (CRLF) is taken off by the input already. */
@@ -116,20 +140,92 @@ static int bare_cr(const char *line, size_t len)
     return 0;
 }
 
+static int run_read(const char *path, formats_input *in, enum formats_run_mode mode,
+                    formats_run_fn fn, void *ctx, formats_run_info *info, util_error *err);
+
 int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_fn fn,
                      void *ctx, formats_run_info *info, util_error *err)
+{
+    memset(info, 0, sizeof *info);
+    formats_input *in = formats_input_open(path, err);
+    if (in == NULL)
+        return -1;
+    return run_read(path, in, mode, fn, ctx, info, err);
+}
+
+int formats_run_read_range(const char *path, enum formats_run_mode mode, uint64_t begin,
+                           uint64_t end, formats_run_fn fn, void *ctx, formats_run_info *info,
+                           util_error *err)
+{
+    memset(info, 0, sizeof *info);
+    formats_input *in = formats_input_open_range(path, begin, end, err);
+    if (in == NULL)
+        return -1;
+    return run_read(path, in, mode, fn, ctx, info, err);
+}
+
+/* The first field of the line at s (up to e), or NULL when the line is blank or a comment;
+ * *len is its length. */
+static const char *line_qid(const char *s, const char *e, size_t *len)
+{
+    while (s < e && (*s == ' ' || *s == '\t'))
+        s++;
+    const char *q = s;
+    while (s < e && *s != ' ' && *s != '\t' && *s != '\n' && *s != '\r')
+        s++;
+    *len = (size_t)(s - q);
+    return *len == 0 || *q == '#' ? NULL : q;
+}
+
+uint64_t formats_run_boundary(const char *path, uint64_t near)
+{
+    enum { WINDOW = 1 << 18 };
+    uint64_t found = 0;
+    util_error err = { 0, "" };
+    formats_input *probe = formats_input_open_range(path, 0, 0, &err);
+    if (probe == NULL)
+        return 0;   /* not a plain regular file */
+    formats_input_close(&probe);
+    FILE *fp = fopen(path, "rb");
+    char *buf = util_malloc(WINDOW);
+    size_t n = 0;
+    if (fp != NULL && fseeko(fp, (off_t)near, SEEK_SET) == 0)
+        n = fread(buf, 1, WINDOW, fp);
+    const char *end = buf + n, *p = memchr(buf, '\n', n);
+    const char *prev = NULL;
+    size_t prev_len = 0;
+    while (p != NULL && p + 1 < end) {
+        const char *s = p + 1, *nl = memchr(s, '\n', (size_t)(end - s));
+        if (nl == NULL)
+            break;
+        size_t len;
+        const char *q = line_qid(s, nl, &len);
+        if (q == NULL) {
+            prev = NULL;   /* only between two result lines */
+        } else {
+            if (prev != NULL && !same_name(prev, prev_len, q, len)) {
+                found = near + (uint64_t)(s - buf);
+                break;
+            }
+            prev = q;
+            prev_len = len;
+        }
+        p = nl;
+    }
+    free(buf);
+    if (fp != NULL)
+        fclose(fp);
+    return found;
+}
+
+static int run_read(const char *path, formats_input *in, enum formats_run_mode mode,
+                    formats_run_fn fn, void *ctx, formats_run_info *info, util_error *err)
 {
     int any_bytes = (mode & FORMATS_ANY_BYTES) != 0;
     mode &= ~FORMATS_ANY_BYTES;
     run_reader r;
     memset(&r, 0, sizeof r);
     r.name = strcmp(path, "-") == 0 ? "<stdin>" : path;
-    memset(info, 0, sizeof *info);
-    formats_input *in = formats_input_open(path, err);
-    if (in == NULL) {
-        reader_free(&r);
-        return -1;
-    }
     r.in = in;
     int rc = 0;
     long cur = -1;          /* topic being filled in STREAM mode */
@@ -137,14 +233,19 @@ int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_f
     size_t last_tag_len = 0;
     char *line;
     size_t len;
-    int got;
-    while ((got = formats_input_line(in, &line, &len, err)) == 1) {
-        long lineno = formats_input_lineno(in);
+    int got = 0;
+    for (;;) {
         char *f[6];
         size_t fl[6];
-        /* Before the split, which ends fields in place. */
-        int cr = bare_cr(line, len);
-        int nf = formats_split(line, len, f, fl, 6);
+        int nf = 6, cr = 0;
+        if (!formats_input_fields(in, f, fl, 6)) {
+            if ((got = formats_input_line(in, &line, &len, err)) != 1)
+                break;
+            /* Before the split, which ends fields in place. */
+            cr = bare_cr(line, len);
+            nf = formats_split(line, len, f, fl, 6);
+        }
+        long lineno = formats_input_lineno(in);
         if (nf < 0) {
             rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno, "NUL byte in line");
             goto done;
@@ -180,7 +281,7 @@ int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_f
             goto done;
         }
         /* Find the line's topic. */
-        if (cur < 0 || strcmp(r.topics[cur].qid, f[0]) != 0) {
+        if (cur < 0 || !same_name(r.topics[cur].qid, r.topics[cur].qid_len, f[0], fl[0])) {
             if (!any_bytes && (why = util_name_problem(f[0], fl[0])) != NULL) {
                 rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno, "topic id %s", why);
                 goto done;
@@ -194,11 +295,13 @@ int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_f
                 }
                 if (cur >= 0) {
                     run_topic *done_t = &r.topics[cur];
-                    if (reader_emit(&r, done_t, fn, ctx, err) != 0) {
+                    if (reader_emit(&r, done_t, 1, fn, ctx, err) != 0) {
                         rc = -1;
                         goto done;
                     }
-                    free(done_t->docs);
+                    /* The next topic fills the same array: grown once, not per topic. */
+                    r.topics[t].docs = done_t->docs;
+                    r.topics[t].cap = done_t->cap;
                     done_t->docs = NULL;
                     done_t->n = done_t->cap = 0;
                     util_arena_reset(&r.scratch);
@@ -206,7 +309,7 @@ int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_f
             }
             cur = (long)t;
         }
-        if (last_tag == NULL || last_tag_len != fl[5] || memcmp(last_tag, f[5], fl[5]) != 0) {
+        if (last_tag == NULL || !same_name(last_tag, last_tag_len, f[5], fl[5])) {
             if (!any_bytes && (why = util_name_problem(f[5], fl[5])) != NULL) {
                 rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno, "run tag %s", why);
                 goto done;
@@ -216,7 +319,8 @@ int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_f
         }
         run_topic *t = &r.topics[cur];
         t->tag = last_tag;
-        util_grow(&t->docs, &t->cap, t->n + 1, sizeof *t->docs);
+        if (t->n == t->cap)
+            util_grow(&t->docs, &t->cap, t->n + 1, sizeof *t->docs);
         formats_run_doc *d = &t->docs[t->n++];
         d->docno = util_arena_copy(mode == FORMATS_RUN_STREAM ? &r.scratch : &r.keep, f[2], fl[2]);
         d->docno_len = (uint32_t)fl[2];
@@ -235,12 +339,12 @@ int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_f
     }
     info->ntopics = r.ntopics;
     if (mode == FORMATS_RUN_STREAM) {
-        if (reader_emit(&r, &r.topics[cur], fn, ctx, err) != 0)
+        if (reader_emit(&r, &r.topics[cur], 1, fn, ctx, err) != 0)
             rc = -1;
     } else {
         qsort(r.topics, r.ntopics, sizeof *r.topics, topic_cmp);
         for (size_t i = 0; i < r.ntopics && rc == 0; i++)
-            if (reader_emit(&r, &r.topics[i], fn, ctx, err) != 0)
+            if (reader_emit(&r, &r.topics[i], 0, fn, ctx, err) != 0)
                 rc = -1;
     }
     if (rc == 0)

@@ -82,11 +82,29 @@ typedef struct gain {
     long num_at_level;
 } gain;
 
+/* gain_of's table covers grades -GAINS_NEG .. GAINS_LUT - GAINS_NEG - 1: the documents
+ * outside the qrels (-1) and unjudged (-2) too, which are most of a run. */
+#define GAINS_LUT 16
+#define GAINS_NEG 2
+
 typedef struct gains {
     gain *g;
     long n;
     gain local[16];
+    double lut[GAINS_LUT];
 } gains;
+
+/* Fills gain_of's table: the gain of a grade's first entry in g, 0 when it has none. */
+static void gains_index(gains *gs)
+{
+    for (long k = 0; k < GAINS_LUT; k++)
+        gs->lut[k] = 0.0;
+    for (long i = gs->n; i-- > 0;) {
+        unsigned long k = (unsigned long)(gs->g[i].level + GAINS_NEG);
+        if (k < GAINS_LUT)
+            gs->lut[k] = gs->g[i].gain;
+    }
+}
 
 static int valid_int(const char *s)
 {
@@ -162,6 +180,7 @@ static void gains_setup(const inst *m, const metrics_topic *t, gains *gs)
     if (tp != tmp)
         free(tp);
     gs->n = n;
+    gains_index(gs);
 }
 
 static void gains_free(gains *gs)
@@ -172,6 +191,9 @@ static void gains_free(gains *gs)
 
 static double gain_of(long rel, const gains *gs)
 {
+    unsigned long k = (unsigned long)(rel + GAINS_NEG);
+    if (k < GAINS_LUT)
+        return gs->lut[k];
     for (long i = 0; i < gs->n; i++)
         if (gs->g[i].level == rel)
             return gs->g[i].gain;
@@ -333,9 +355,14 @@ static void interpolated(const double *pct, size_t n, const metrics_params *p,
     double int_precis = precis;
     long rel_so_far = t->num_rel_ret;
     for (long i = t->num_ret; i > 0 && rel_so_far > 0; i--) {
-        precis = (double)rel_so_far / (double)i;
-        if (int_precis < precis)
-            int_precis = precis;
+        /* While rel_so_far stays, rel_so_far / i only grows as i falls (the quotient is
+         * correctly rounded, so monotonic): its largest value is the one at the next
+         * relevant document (or at i = 1), the only one that can raise int_precis. */
+        if (i == 1 || is_rel(t->rels[i - 1], p)) {
+            precis = (double)rel_so_far / (double)i;
+            if (int_precis < precis)
+                int_precis = precis;
+        }
         if (is_rel(t->rels[i - 1], p)) {
             while (cur >= 0 && rel_so_far == cut[cur]) {
                 if (sum != NULL)
@@ -1013,6 +1040,7 @@ static void m_rbp(const inst *m, const metrics_params *p, const metrics_topic *t
     if (min < 0 || max > 1)
         for (long i = 0; i < gs.n; i++)
             gs.g[i].gain = (gs.g[i].gain - min) / (max - min);
+    gains_index(&gs);
     double sum = 0.0, cur_p = 1.0;
     for (long i = 0; i < t->num_ret; i++) {
         double g = gain_of(t->rels[i], &gs);

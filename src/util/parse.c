@@ -18,8 +18,45 @@ static int is_digit(char c)
     return c >= '0' && c <= '9';
 }
 
+/* The common form of a score, [-]digits[.digits] with at most 19 digits in all and at
+ * most 22 after the point, whose digits make at most 2^53: the digits and the power of ten
+ * are then exact doubles, and one correctly rounded division gives strtod's value (the
+ * general path below computes the same quotient). Returns 0 when s has another form. */
+static int parse_plain(const char *s, size_t len, double *out)
+{
+    const unsigned char *p = (const unsigned char *)s, *end = p + len;
+    int neg = p < end && *p == '-';
+    p += neg;
+    const unsigned char *digits = p;
+    uint64_t mant = 0;
+    unsigned d;
+    while (p < end && (d = (unsigned)*p - '0') < 10) {
+        mant = mant * 10 + d;
+        p++;
+    }
+    size_t ndig = (size_t)(p - digits), frac = 0;
+    if (p < end && *p == '.') {
+        const unsigned char *point = ++p;
+        while (p < end && (d = (unsigned)*p - '0') < 10) {
+            mant = mant * 10 + d;
+            p++;
+        }
+        frac = (size_t)(p - point);
+        ndig += frac;
+    }
+    if (p != end || ndig == 0 || ndig > 19 || frac > 22 || mant > (1ULL << 53))
+        return 0;
+    double v = (double)mant;
+    if (frac > 0)
+        v /= pow10_exact[frac];
+    *out = neg ? -v : v;
+    return 1;
+}
+
 int util_parse_double(const char *s, size_t len, double *out)
 {
+    if (parse_plain(s, len, out))
+        return 0;
     size_t i = 0;
     int neg = 0;
     if (len == 0)

@@ -240,7 +240,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             const formats_qrels_topic *t = formats_qrels_find(q, q->topics[i].qid);
             for (size_t k = 0; t != NULL && k < t->n; k++)
                 if (formats_qrels_lookup(t, t->qrels[k].docno, t->qrels[k].docno_len,
-                                         t->qrels[k].hash) == NULL)
+                                         util_hash(t->qrels[k].docno,
+                                                   t->qrels[k].docno_len)) == NULL)
                     __builtin_trap();
         }
         formats_qrels_free(&q);

@@ -467,6 +467,73 @@ static void test_split(void **state)
     assert_int_equal(formats_split(line2, strlen(line2), f, l, 3), 4);
 }
 
+/* The fast path of the line readers takes exactly the lines formats_split would split into
+ * the same n fields, and leaves every other line, unread, to formats_input_line: random
+ * lines of field bytes and every kind of blank, over more than one buffer. */
+static void test_input_fields(void **state)
+{
+    (void)state;
+    static const char alphabet[] = "ab#9.\x80 \t\t\r\v\f";
+    size_t cap = 3u << 20, n = 0;
+    char *text = malloc(cap + 64);
+    assert_non_null(text);
+    srand(7);
+    while (n < cap) {
+        int len = rand() % 40;
+        int plain = rand() % 4 != 0;   /* most lines are ordinary: 4 fields, one blank */
+        for (int i = 0; i < len && n < cap; i++) {
+            if (plain)
+                text[n++] = (i % 10 == 9) ? (rand() % 2 ? ' ' : '\t') : "abc9"[rand() % 4];
+            else
+                text[n++] = alphabet[rand() % (int)(sizeof alphabet - 1)];
+        }
+        if (rand() % 50 == 0)
+            text[n++] = '\r';
+        text[n++] = '\n';
+    }
+    const char *p = write_file("fields.txt", text, n);
+    free(text);
+    util_error err = { 0, "" };
+    formats_input *fast = formats_input_open(p, &err);
+    formats_input *slow = formats_input_open(p, &err);
+    assert_non_null(fast);
+    assert_non_null(slow);
+    size_t taken = 0;
+    for (;;) {
+        char *f[5], *g[5], *line;
+        size_t fl[5], gl[5], len;
+        int nf = -2;
+        if (formats_input_fields(fast, f, fl, 4)) {
+            nf = 4;
+            taken++;
+        } else {
+            int got = formats_input_line(fast, &line, &len, &err);
+            assert_int_not_equal(got, -1);
+            if (got == 0)
+                nf = -3;
+            else
+                nf = formats_split(line, len, f, fl, 4);
+        }
+        int got = formats_input_line(slow, &line, &len, &err);
+        assert_int_not_equal(got, -1);
+        if (got == 0) {
+            assert_int_equal(nf, -3);
+            break;
+        }
+        int ng = formats_split(line, len, g, gl, 4);
+        assert_int_equal(formats_input_lineno(fast), formats_input_lineno(slow));
+        assert_int_equal(nf, ng);
+        for (int k = 0; k < ng && k < 4; k++) {
+            assert_int_equal(fl[k], gl[k]);
+            assert_memory_equal(f[k], g[k], gl[k]);
+            assert_int_equal(f[k][fl[k]], '\0');
+        }
+    }
+    assert_true(taken > 10000);
+    formats_input_close(&fast);
+    formats_input_close(&slow);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -523,6 +590,7 @@ int main(void)
         cmocka_unit_test(test_long_line),
         cmocka_unit_test(test_slurp),
         cmocka_unit_test(test_split),
+        cmocka_unit_test(test_input_fields),
         cmocka_unit_test(test_depths),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

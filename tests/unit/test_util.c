@@ -56,6 +56,37 @@ static void test_parse_double_matches_strtod(void **state)
     }
 }
 
+/* Scores as runs write them, [-]digits.digits, which the parser reads without strtod: the
+ * same double as strtod, bit for bit, on millions of them. */
+static void test_parse_double_plain_forms(void **state)
+{
+    (void)state;
+    uint64_t x = 88172645463325252ULL;
+    for (int i = 0; i < 3000000; i++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        char buf[64];
+        int digits = 1 + (int)(x % 19), point = (int)((x >> 8) % (uint64_t)(digits + 1));
+        uint64_t r = x >> 16;
+        size_t k = 0;
+        if (r & 1)
+            buf[k++] = '-';
+        r >>= 1;
+        for (int d = 0; d < digits; d++) {
+            if (d == point)
+                buf[k++] = '.';
+            buf[k++] = (char)('0' + (r % 10));
+            r = r / 10 ? r / 10 : x * 2654435761u + (uint64_t)d;
+        }
+        buf[k] = '\0';
+        double v, ref = strtod(buf, NULL);
+        assert_int_equal(parse(buf, &v), 0);
+        if (memcmp(&v, &ref, sizeof v) != 0)
+            fail_msg("'%s' parsed as %.17g, strtod gives %.17g", buf, v, ref);
+    }
+}
+
 static void test_parse_double_rejects(void **state)
 {
     (void)state;
@@ -125,6 +156,33 @@ static void test_hash(void **state)
     assert_true(util_hash("abc", 3) != util_hash("abd", 3));
     assert_true(util_hash("abcdefgh1", 9) != util_hash("abcdefgh2", 9));
     assert_true(util_hash("", 0) != util_hash("a", 1));
+    /* The value is the definition's, whatever the length and the alignment: it is kept in
+     * campaign files (checksums of imported files). */
+    unsigned char buf[80];
+    for (size_t i = 0; i < sizeof buf; i++)
+        buf[i] = (unsigned char)(i * 37 + 11);
+    for (size_t off = 0; off < 8; off++) {
+        for (size_t len = 0; len + off <= 64; len++) {
+            const unsigned char *p = buf + off;
+            size_t n = len;
+            uint64_t h = 0x9e3779b97f4a7c15ULL ^ (len * 0xa0761d6478bd642fULL);
+            for (; n >= 8; p += 8, n -= 8) {
+                uint64_t w = 0;
+                for (int b = 0; b < 8; b++)
+                    w |= (uint64_t)p[b] << (8 * b);
+                __uint128_t m = (__uint128_t)(h ^ w) * 0xe7037ed1a0b428dbULL;
+                h = (uint64_t)m ^ (uint64_t)(m >> 64);
+            }
+            uint64_t w = 0;
+            for (size_t b = 0; b < n; b++)
+                w |= (uint64_t)p[b] << (8 * b);
+            __uint128_t m = (__uint128_t)(h ^ w ^ 0x8ebc6af09c88c6e3ULL) * 0x589965cc75374cc3ULL;
+            h = (uint64_t)m ^ (uint64_t)(m >> 64);
+            m = (__uint128_t)h * 0x1d8e4e27c47d124fULL;
+            h = (uint64_t)m ^ (uint64_t)(m >> 64);
+            assert_true(util_hash(buf + off, len) == h);
+        }
+    }
 }
 
 static void test_out_and_errors(void **state)
@@ -372,6 +430,7 @@ int main(void)
         cmocka_unit_test(test_name_problem),
         cmocka_unit_test(test_error_path_escaped),
         cmocka_unit_test(test_parse_double_matches_strtod),
+        cmocka_unit_test(test_parse_double_plain_forms),
         cmocka_unit_test(test_parse_double_rejects),
         cmocka_unit_test(test_parse_long),
         cmocka_unit_test(test_fixed4_matches_printf),
