@@ -55,10 +55,13 @@ int util_error_set(util_error *err, int code, const char *path, long line, const
         if (off >= sizeof err->msg)
             off = sizeof err->msg - 1;
     }
+    /* what the message quotes (a name, a field) is escaped like the path */
+    char raw[sizeof err->msg];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err->msg + off, sizeof err->msg - off, fmt, ap);
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
+    escape_append(err->msg, sizeof err->msg, &off, raw, strlen(raw));
     return -1;
 }
 

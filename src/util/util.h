@@ -25,7 +25,9 @@ typedef struct util_error {
 } util_error;
 
 /* Records an error; the message is prefixed with "path:line: " when path is non-NULL
- * (and line > 0). Returns -1 so callers can `return util_error_set(...)`. */
+ * (and line > 0). The path and the message are escaped (control bytes and invalid UTF-8 as
+ * \xNN), so the message holds no control character whatever it quotes. Returns -1 so
+ * callers can `return util_error_set(...)`. */
 int util_error_set(util_error *err, int code, const char *path, long line,
                    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
