@@ -101,7 +101,7 @@ static int print_next(campaign_pool *c, const char *qid, long level, util_out *o
         util_out_char(o, '\n');
     } else {
         fprintf(stderr, "pool: topic %s: no document left to judge (%zu of %zu candidates "
-                "judged)\n", qid, judged, candidates);
+                "judged)\n", util_shown(qid), judged, candidates);
     }
     free(d);
     return 0;
