@@ -21,12 +21,14 @@ typedef struct topic {
     topic_progress progress;
 } topic;
 
-/* One judgment this session made, to undo it. */
+/* One judgment or setting aside this session made, to undo it. */
 typedef struct undo {
     size_t topic;
     char *docno;
+    int aside;      /* the document was set aside (not judged): only that is undone */
     int had;        /* this assessor had a row for the document (old: its grade, maybe -1) */
     long old;
+    int later;      /* the document was set aside before: undoing sets it aside again */
 } undo;
 
 typedef struct grade_entry {
@@ -56,6 +58,8 @@ typedef struct pending {
     double wall;        /* wall seconds */
     char *note;
     int had;            /* an undo: the assessor had a row before */
+    int aside;          /* an undo of a setting aside: the grade is left alone */
+    int later;          /* an undo: the document is set aside again */
     int64_t position;   /* a pool addition (also of a judgment of an unpooled document) */
     int pool;           /* a judgment: the document joins the pool first */
     const char *source; /* with which pool source ("search" or "cal": a static string) */

@@ -52,8 +52,11 @@ static int judge_done(assess_session *a, double now, util_error *err)
     snprintf(saved, sizeof saved, "Saved %s = %ld%s%s%s.", p->docno, p->grade, label ? " " : "",
              label ? label : "", a->adjudicate ? " (adjudicated)" : "");
     util_grow(&a->undos, &a->capundo, a->nundo + 1, sizeof *a->undos);
-    a->undos[a->nundo++] = (undo){ p->topic, util_strdup(p->docno), i >= 0 && a->items[i].has_row,
-                                   i >= 0 ? a->items[i].row_grade : -1 };
+    a->undos[a->nundo++] = (undo){ .topic = p->topic,
+                                   .docno = util_strdup(p->docno),
+                                   .had = i >= 0 && a->items[i].has_row,
+                                   .old = i >= 0 ? a->items[i].row_grade : -1,
+                                   .later = i >= 0 && a->items[i].later };
     if (i < 0) {
         assess_say(a, 0, "%s", saved);
         return ASSESS_CHANGED_JUDGED;
@@ -108,7 +111,8 @@ int assess_undo(assess_session *a, double now, util_error *err)
         return -1;
     assess_pending_clear(a);
     a->pending = (pending){ .kind = WRITE_UNDO, .topic = u->topic, .docno = util_strdup(u->docno),
-                            .had = u->had, .grade = u->old };
+                            .had = u->had, .grade = u->old, .aside = u->aside,
+                            .later = u->later };
     int rc = assess_write_start(a, now, err);
     return rc < 0 ? -1 : rc | changed;
 }
@@ -119,17 +123,24 @@ static int undo_done(assess_session *a, double now, util_error *err)
     long i = assess_find_item(a, u->docno);
     int changed = ASSESS_CHANGED_JUDGED;
     if (i >= 0) {
-        a->items[i].has_row = u->had;
-        a->items[i].row_grade = u->old;
-        a->items[i].judged = u->had && u->old >= 0;
-        a->items[i].grade = u->old;
-        if (a->has_strategy && a->strategy.topic != NULL)
-            a->strategy.topic(a->strategy.ctx, a);   /* the strategy forgets the judgment */
+        a->items[i].later = u->later;
+        if (!u->aside) {
+            a->items[i].has_row = u->had;
+            a->items[i].row_grade = u->old;
+            a->items[i].judged = u->had && u->old >= 0;
+            a->items[i].grade = u->old;
+            if (a->has_strategy && a->strategy.topic != NULL)
+                a->strategy.topic(a->strategy.ctx, a);   /* the strategy forgets the judgment */
+        }
         if (assess_show_item(a, i, now, err) < 0)
             return -1;
         changed |= ASSESS_CHANGED_MOVED;
     }
-    if (u->had && u->old >= 0)
+    if (u->aside)
+        assess_say(a, 0, "Undone: %s is no longer set aside.", u->docno);
+    else if (u->later)
+        assess_say(a, 0, "Undone: %s is unjudged and set aside again.", u->docno);
+    else if (u->had && u->old >= 0)
         assess_say(a, 0, "Undone: %s is back to %ld.", u->docno, u->old);
     else if (u->had)
         assess_say(a, 0, "Undone: %s is pooled and unjudged again.", u->docno);
@@ -208,6 +219,11 @@ static int later_done(assess_session *a, double now, util_error *err)
     if (i < 0 || i != a->cur)
         return 0;
     assess_item *it = &a->items[i];
+    util_grow(&a->undos, &a->capundo, a->nundo + 1, sizeof *a->undos);
+    a->undos[a->nundo++] = (undo){ .topic = a->pending.topic,
+                                   .docno = util_strdup(it->docno),
+                                   .aside = 1,
+                                   .later = it->later };
     it->later = 1;
     char docno[128];
     snprintf(docno, sizeof docno, "%s", it->docno);

@@ -257,8 +257,9 @@ static const struct fixed_key {
         "previous document in the pool." },
       { key_doc, key_doc }, 0 },
     { { "u", "undo the last judgment", "undo", 0, { 'u' },
-        "undo the last judgment of the session (a first judgment is withdrawn; a revision\n"
-        "gets its old grade back); repeatable." },
+        "undo the last judgment or setting aside of the session (a first judgment is\n"
+        "withdrawn; a revision gets its old grade back; a document set aside before it was\n"
+        "judged is set aside again); repeatable." },
       { key_undo }, 0 },
     { { "s", "judge later (set aside)", "later", 0, { 's' },
         "judge later: the document is set aside and comes back when the rest is judged." },

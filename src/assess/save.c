@@ -55,8 +55,9 @@ static int write_try(assess_session *a, util_error *err)
             rc = store_adjudication_set(a->s, tid, p->docno, p->grade, p->note, a->assessor, err);
             break;
         case WRITE_UNDO:
-            rc = store_adjudication_set(a->s, tid, p->docno, p->had ? p->grade : -1, NULL,
-                                        a->assessor, err);
+            if (!p->aside)
+                rc = store_adjudication_set(a->s, tid, p->docno, p->had ? p->grade : -1, NULL,
+                                            a->assessor, err);
             break;
         default:
             break;
@@ -81,9 +82,14 @@ static int write_try(assess_session *a, util_error *err)
                                     err);
             break;
         case WRITE_UNDO:
-            rc = p->had ? store_judgment_set(a->s, tid, p->docno, a->assessor_id, p->grade, NULL, 0,
-                                             NULL, err)
-                        : store_judgment_withdraw(a->s, tid, p->docno, a->assessor_id, "undo", err);
+            if (!p->aside)
+                rc = p->had ? store_judgment_set(a->s, tid, p->docno, a->assessor_id, p->grade,
+                                                 NULL, 0, NULL, err)
+                            : store_judgment_withdraw(a->s, tid, p->docno, a->assessor_id,
+                                                      "undo", err);
+            /* the document is set aside again, or no longer, as it was before */
+            if (rc == 0)
+                rc = store_set_aside_set(a->s, tid, p->docno, a->assessor_id, p->later, err);
             break;
         case WRITE_POOL:
             rc = store_pool_add(a->s, tid, p->docno, p->position, p->source, err);
@@ -119,7 +125,8 @@ static void pending_what(const assess_session *a, char *out, size_t size)
         snprintf(out, size, "Saving the note on %s", p->docno);
         break;
     case WRITE_UNDO:
-        snprintf(out, size, "Undoing the judgment of %s", p->docno);
+        snprintf(out, size, p->aside ? "Undoing the setting aside of %s"
+                                     : "Undoing the judgment of %s", p->docno);
         break;
     case WRITE_POOL:
         snprintf(out, size, "Adding %s to the pool", p->docno);

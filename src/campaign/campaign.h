@@ -477,6 +477,9 @@ typedef struct campaign_judge {
     const char *note;
     double seconds;
     int add_to_pool;
+    int adjudicate;          /* the final grade of a disputed document (as assess --adjudicate),
+                                assessor naming the adjudicator */
+    int force;               /* adjudicate a pooled document not in dispute */
     long *grades;            /* the campaign's scale, by grade */
     size_t ngrades, capgrades;
     char scale[256];         /* "0, 1" for messages */
@@ -490,6 +493,10 @@ int campaign_judge_scale(campaign_judge *c, util_error *err);
  * "manual", under add_to_pool). */
 int campaign_judge_one(campaign_judge *c, const char *qid, const char *docno, const char *gs,
                        util_error *err);
+/* Under c->adjudicate, campaign_judge_one records the adjudicated grade instead (-1 takes
+ * it back), apart from the assessors' judgments: the document must be one assessors
+ * disagree on (store_disagreements_each), or under c->force one in the topic's pool;
+ * otherwise nothing changes and err says why (UTIL_EXIT_DATA). */
 
 /* ---- The judgment scale (scale.c) ---- */
 

@@ -52,7 +52,8 @@ int campaign_index_update(store *s, const index_analyzer *want, int rebuild, int
         goto out;
     if (idx != NULL && want != NULL && !same_analyzer(index_analyzer_of(idx), want)) {
         if (verbose)
-            fprintf(stderr, "%s: built with other analysis options; rebuilding\n", path);
+            fprintf(stderr, "%s: built with other analysis options; rebuilding\n",
+                    util_shown(path));
         index_free(&idx);
     }
     if (store_doc_count(s, &ndocs, err) != 0)
@@ -84,13 +85,13 @@ int campaign_index_update(store *s, const index_analyzer *want, int rebuild, int
     if ((fresh || c.added > 0) && index_write(idx, path, err) != 0)
         goto out;
     if (!verbose && c.added > 0)
-        fprintf(stderr, "%s: %zu documents indexed (%zu in all)\n", path, c.added,
+        fprintf(stderr, "%s: %zu documents indexed (%zu in all)\n", util_shown(path), c.added,
                 index_doc_count(idx));
     if (verbose) {
         double secs = now() - t0;
         fprintf(stderr,
                 "%s: %zu documents (%zu added, %.1f MB in %.2f s), %zu terms, %llu tokens\n",
-                path, index_doc_count(idx), c.added, (double)c.bytes / 1e6, secs,
+                util_shown(path), index_doc_count(idx), c.added, (double)c.bytes / 1e6, secs,
                 index_term_count(idx), (unsigned long long)index_token_count(idx));
     }
     *out = idx;

@@ -27,6 +27,41 @@ static int grade_known(const campaign_judge *c, long grade)
     return 0;
 }
 
+static int disputed_cb(void *vctx, const store_opinion *o)
+{
+    const char **docno = vctx;
+    if (strcmp(o->docno, *docno) == 0) {
+        *docno = NULL;   /* found */
+        return 1;
+    }
+    return 0;
+}
+
+/* The adjudicated grade of a document of topic_id, in the transaction begun. */
+static int adjudicate(campaign_judge *c, int64_t topic_id, const char *qid, const char *docno,
+                      long grade, util_error *err)
+{
+    store *s = c->s;
+    const char *wanted = docno;
+    if (store_disagreements_each(s, topic_id, disputed_cb, &wanted, err) != 0 &&
+        wanted != NULL)
+        return -1;
+    if (wanted == NULL)
+        return store_adjudication_set(s, topic_id, docno, grade, c->note, c->assessor, err);
+    int found = store_pool_has(s, topic_id, docno, err);
+    if (found < 0)
+        return -1;
+    if (found == 0)
+        return util_error_set(err, UTIL_EXIT_DATA, store_path(s), 0,
+                              "document '%s' is not in the pool of topic '%s'", docno, qid);
+    if (!c->force)
+        return util_error_set(err, UTIL_EXIT_DATA, store_path(s), 0,
+                              "document '%s' of topic '%s' is not in dispute (no two "
+                              "assessors gave it different grades); --force adjudicates it "
+                              "anyway", docno, qid);
+    return store_adjudication_set(s, topic_id, docno, grade, c->note, c->assessor, err);
+}
+
 /* Saves one judgment in its own transaction, after checking the grade against the scale
  * and the document against the topic's pool. */
 int campaign_judge_one(campaign_judge *c, const char *qid, const char *docno, const char *gs,
@@ -58,6 +93,11 @@ int campaign_judge_one(campaign_judge *c, const char *qid, const char *docno, co
         util_error_set(err, UTIL_EXIT_DATA, store_path(s), 0, "no topic '%s' in the campaign",
                        qid);
         goto fail;
+    }
+    if (c->adjudicate) {
+        if (adjudicate(c, topic_id, qid, docno, grade, err) != 0 || store_commit(s, err) != 0)
+            goto fail;
+        return 0;
     }
     if ((found = store_pool_has(s, topic_id, docno, err)) < 0)
         goto fail;

@@ -270,7 +270,8 @@ int campaign_search_import(store *s, const char *tag, const campaign_queries *tc
     int seen = store_import_seen(s, &im, err);
     if (seen != 0) {
         if (seen > 0)
-            fprintf(stderr, "run '%s': imported before (import %lld); nothing changed\n", tag,
+            fprintf(stderr, "run '%s': imported before (import %lld); nothing changed\n",
+                    util_shown(tag),
                     (long long)im.id);
         rc = seen > 0 ? 0 : -1;
         goto out;
@@ -294,7 +295,8 @@ int campaign_search_import(store *s, const char *tag, const campaign_queries *tc
     }
     if (store_import_publish(s, im.id, (int64_t)lines, err) != 0 || store_batch_end(s, err) != 0)
         goto fail;
-    fprintf(stderr, "imported run '%s': %zu topics, %zu documents\n", tag, tc->n, lines);
+    fprintf(stderr, "imported run '%s': %zu topics, %zu documents\n", util_shown(tag), tc->n,
+            lines);
     rc = 0;
     goto out;
 fail:

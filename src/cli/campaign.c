@@ -74,7 +74,9 @@ store *cli_campaign_open_readonly(const char *opt, int *status)
 
 int cli_import_failed(const char *path, const util_error *err)
 {
-    int named = strncmp(err->msg, path, strlen(path)) == 0;
+    /* the message names the file as util_error_set wrote it: escaped */
+    const char *shown = util_shown(path);
+    int named = strncmp(err->msg, shown, strlen(shown)) == 0;
     util_warn("%s%s%s", named ? "" : path, named ? "" : ": ", err->msg);
     util_warn("%s: not imported; the campaign is unchanged", path);
     return err->code ? err->code : UTIL_EXIT_INPUT;
@@ -118,7 +120,7 @@ int cli_import_file(store *s, const cli_importer *imp, const char *path, void *c
     if (campaign_import_file(s, &im, path, ctx, &r, &err) != 0)
         return cli_import_failed(path, &err);
     if (r.before != 0) {
-        fprintf(stderr, "%s: imported before (import %lld); nothing changed\n", path,
+        fprintf(stderr, "%s: imported before (import %lld); nothing changed\n", util_shown(path),
                 (long long)r.before);
         return UTIL_EXIT_OK;
     }

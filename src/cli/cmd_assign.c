@@ -142,7 +142,7 @@ int cli_assign(int argc, char **argv)
     }
     if (ok && store_commit(s, &err) == 0) {
         fprintf(stderr, "%s %d topic(s) %s '%s'\n", on ? "assigned" : "took back",
-                argc - optind - 1, on ? "to" : "from", argv[optind]);
+                argc - optind - 1, on ? "to" : "from", util_shown(argv[optind]));
     } else {
         store_rollback(s);
         util_warn("assign: %s", err.msg);

@@ -40,8 +40,9 @@ int cli_backup(int argc, char **argv)
         status = err.code ? err.code : UTIL_EXIT_SYSTEM;
     } else {
         fprintf(stderr, "backup: %s copied to %s: %lld judgments (%lld history entries), "
-                "%lld documents, %.1f MB\n", store_path(s), dest, (long long)info.judgments,
-                (long long)info.history, (long long)info.documents, (double)info.bytes / 1e6);
+                "%lld documents, %.1f MB\n", util_shown(store_path(s)), util_shown(dest),
+                (long long)info.judgments, (long long)info.history, (long long)info.documents,
+                (double)info.bytes / 1e6);
     }
     store_close(&s);
     return status;

@@ -147,7 +147,7 @@ int cli_demo(int argc, char **argv)
     snprintf(campaign, sizeof campaign, "%.4000s/demo.tjdb", dir);
     int status = UTIL_EXIT_OK;
     if (access(campaign, F_OK) == 0) {
-        fprintf(stderr, "demo: opening the existing %s\n", campaign);
+        fprintf(stderr, "demo: opening the existing %s\n", util_shown(campaign));
     } else if ((status = build(campaign, data)) != UTIL_EXIT_OK) {
         /* a half-built campaign would be opened as it is next time: remove it */
         const char *const suffix[] = { "", "-wal", "-shm", ".index" };
@@ -159,14 +159,14 @@ int cli_demo(int argc, char **argv)
         util_warn("demo: could not build the demo campaign from %s", data);
         return status;
     }
-    fprintf(stderr, "demo: the campaign is %s\n", campaign);
+    fprintf(stderr, "demo: the campaign is %s\n", util_shown(campaign));
     if (no_assess)
         return UTIL_EXIT_OK;
     const char *args[] = {
         "assess", "-d", campaign, assessor ? "--assessor" : NULL, assessor, NULL
     };
     status = run(cli_assess, args);
-    fprintf(stderr, "demo: the judgments are in %s (try: trecjudge status -d %s)\n", campaign,
-            campaign);
+    fprintf(stderr, "demo: the judgments are in %s (try: trecjudge status -d %s)\n",
+            util_shown(campaign), util_shown(campaign));
     return status;
 }

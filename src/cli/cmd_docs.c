@@ -9,7 +9,7 @@
 static void docs_done(const char *path, int64_t items, void *vctx)
 {
     campaign_docs_import *c = vctx;
-    fprintf(stderr, "%s: imported %lld documents (%.1f MB)", path, (long long)items,
+    fprintf(stderr, "%s: imported %lld documents (%.1f MB)", util_shown(path), (long long)items,
             (double)c->stats.bytes / 1e6);
     if (c->stats.repaired)
         fprintf(stderr, "; %zu invalid UTF-8 sequences replaced by U+FFFD", c->stats.repaired);

@@ -79,7 +79,8 @@ int cli_init(int argc, char **argv)
         remove(path);
     } else {
         store_close(&s);
-        fprintf(stderr, "created campaign %s (%zu grades, relevant from %ld)\n", path, n, level);
+        fprintf(stderr, "created campaign %s (%zu grades, relevant from %ld)\n",
+                util_shown(path), n, level);
     }
     free(text);
     return status;

@@ -49,7 +49,7 @@ static int judge_batch(campaign_judge *c)
         else if (nf != 3)
             util_error_set(&err, UTIL_EXIT_INPUT, NULL, 0, "expected TOPIC DOCNO GRADE");
         else if (campaign_judge_one(c, f[0], f[1], f[2], &err) == 0) {
-            printf("saved %s %s %s\n", f[0], f[1], f[2]);
+            printf("%s %s %s %s\n", c->adjudicate ? "adjudicated" : "saved", f[0], f[1], f[2]);
             if (fflush(stdout) != 0) {
                 util_warn("judge: cannot write to standard output");
                 status = UTIL_EXIT_SYSTEM;
@@ -107,6 +107,12 @@ int cli_judge(int argc, char **argv)
         case OPT_ADD:
             c.add_to_pool = 1;
             break;
+        case 'A':
+            c.adjudicate = 1;
+            break;
+        case 'F':
+            c.force = 1;
+            break;
         default:
             return cli_usage_option(cmd, opt);
         }
@@ -114,6 +120,14 @@ int cli_judge(int argc, char **argv)
     int batch = argc - optind == 1 && strcmp(argv[optind], "-") == 0;
     if (!batch && argc - optind != 3) {
         cli_usage(cmd, stderr);
+        return UTIL_EXIT_USAGE;
+    }
+    if (c.force && !c.adjudicate) {
+        util_warn("judge: --force goes with --adjudicate");
+        return UTIL_EXIT_USAGE;
+    }
+    if (c.adjudicate && c.add_to_pool) {
+        util_warn("judge: --adjudicate takes a document already judged; not --add-to-pool");
         return UTIL_EXIT_USAGE;
     }
     if (c.assessor == NULL)

@@ -11,7 +11,8 @@
 static void judgments_done(const char *path, int64_t items, void *vctx)
 {
     campaign_judgments_import *c = vctx;
-    fprintf(stderr, "%s: imported %lld judgments of %zu assessor%s for %zu topic%s\n", path,
+    fprintf(stderr, "%s: imported %lld judgments of %zu assessor%s for %zu topic%s\n",
+            util_shown(path),
             (long long)items, c->assessors, c->assessors == 1 ? "" : "s", c->q.topics,
             c->q.topics == 1 ? "" : "s");
 }

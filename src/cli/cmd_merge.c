@@ -41,16 +41,17 @@ int cli_merge(int argc, char **argv)
         goto out;
     }
     fprintf(stderr, "merge: %s into %s: %lld judgments added, %lld unchanged, %lld conflicts, "
-            "%lld assessors added\n", other, store_path(s), (long long)r.added,
-            (long long)r.unchanged, (long long)r.conflicts, (long long)r.assessors);
+            "%lld assessors added\n", util_shown(other), util_shown(store_path(s)),
+            (long long)r.added, (long long)r.unchanged, (long long)r.conflicts,
+            (long long)r.assessors);
     if (r.conflicts > 0)
         fprintf(stderr, "merge: %lld judgments differ from the campaign's for the same assessor:"
                 " the other copy's are kept as NAME@%s (first: %s); see 'trecjudge "
                 "agreement' and 'trecjudge adjudicate'\n", (long long)r.conflicts,
-                r.conflict_suffix, r.first_conflict);
+                util_shown(r.conflict_suffix), util_shown(r.first_conflict));
     if (r.conflicts_before > 0)
         fprintf(stderr, "merge: %lld conflicts merged before are kept as NAME@%s\n",
-                (long long)r.conflicts_before, r.conflict_suffix);
+                (long long)r.conflicts_before, util_shown(r.conflict_suffix));
     campaign_merged_free(&r);
 out:
     store_close(&s);

@@ -105,7 +105,7 @@ static int print_next(campaign_pool *c, const char *qid, long level, util_out *o
                 "candidates)\n", qid, judged, c->params.budget, candidates);
     } else {
         fprintf(stderr, "pool: topic %s: no document left to judge (%zu of %zu candidates "
-                "judged)\n", qid, judged, candidates);
+                "judged)\n", util_shown(qid), judged, candidates);
     }
     free(d);
     return 0;

@@ -22,8 +22,8 @@ static void grade_list(char *buf, size_t size, const long *g, size_t n)
 static void qrels_done(const char *path, int64_t items, void *vctx)
 {
     campaign_qrels_import *c = vctx;
-    fprintf(stderr, "%s: imported %lld judgments for %zu topics as assessor '%s'\n", path,
-            (long long)items, c->topics, c->assessor);
+    fprintf(stderr, "%s: imported %lld judgments for %zu topics as assessor '%s'\n",
+            util_shown(path), (long long)items, c->topics, util_shown(c->assessor));
     if (c->noutside > 0) {
         /* stored as given (the file is the reference), but the assessors' screen and judge
          * only know the scale */
@@ -40,7 +40,8 @@ static void qrels_done(const char *path, int64_t items, void *vctx)
 static void per_assessor_done(const char *path, int64_t items, void *vctx)
 {
     campaign_judgments_import *c = vctx;
-    fprintf(stderr, "%s: imported %lld judgments of %zu assessor%s for %zu topics\n", path,
+    fprintf(stderr, "%s: imported %lld judgments of %zu assessor%s for %zu topics\n",
+            util_shown(path),
             (long long)items, c->assessors, c->assessors == 1 ? "" : "s", c->q.topics);
     if (c->q.noutside > 0) {
         char found[160];

@@ -26,10 +26,12 @@ static int runs_import_one(store *s, const char *path, const char *tag, int repl
     if (campaign_run_import(s, path, tag, replace, &r, &err) != 0)
         return cli_import_failed(path, &err);
     if (r.before != 0)
-        fprintf(stderr, "%s: imported before (import %lld); nothing changed\n", path,
+        fprintf(stderr, "%s: imported before (import %lld); nothing changed\n",
+                util_shown(path),
                 (long long)r.before);
     else
-        fprintf(stderr, "%s: imported run '%s': %zu topics, %zu documents\n", path, r.tag,
+        fprintf(stderr, "%s: imported run '%s': %zu topics, %zu documents\n",
+                util_shown(path), util_shown(r.tag),
                 r.ntopics, r.ndocs);
     return UTIL_EXIT_OK;
 }
@@ -131,7 +133,8 @@ static int runs_other(const char *verb, const char *path, int fmt, int nargs, ch
                            args[0]);
             goto fail;
         }
-        fprintf(stderr, "removed run '%s' (its judgments and pooled documents stay)\n", args[0]);
+        fprintf(stderr, "removed run '%s' (its judgments and pooled documents stay)\n",
+                util_shown(args[0]));
     } else {
         int found = store_run_find(s, args[0], &run_id, &err);
         if (found == 0)

@@ -53,7 +53,7 @@ static int run_search(store *s, const options *o, campaign_queries *tc)
         else if (o->pool_qid != NULL &&
                  (added = campaign_pool_add_found(s, o->pool_qid, hits, n, &err)) >= 0)
             fprintf(stderr, "topic %s: %lld of %zu documents found by search added to its pool\n",
-                    o->pool_qid, (long long)added, n);
+                    util_shown(o->pool_qid), (long long)added, n);
         free(hits);
         goto done;
     }

@@ -10,10 +10,11 @@
 static void topics_done(const char *path, int64_t items, void *vctx)
 {
     campaign_topics_import *c = vctx;
-    fprintf(stderr, "%s: imported %lld topics (%zu fields", path, (long long)items, c->fields);
+    fprintf(stderr, "%s: imported %lld topics (%zu fields", util_shown(path), (long long)items,
+            c->fields);
     for (size_t i = 0; i < c->nlangs; i++)
         fprintf(stderr, "%s%s", i == 0 ? "; languages: " : ", ",
-                c->langs[i][0] != '\0' ? c->langs[i] : "none (see --lang)");
+                c->langs[i][0] != '\0' ? util_shown(c->langs[i]) : "none (see --lang)");
     fputs(")\n", stderr);
 }
 

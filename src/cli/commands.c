@@ -411,6 +411,11 @@ static const cli_option judge_opts[] = {
     { 'n', "--note", "TEXT", "a note kept with the judgment", NULL, NULL },
     { 's', "--seconds", "S", "the time spent judging it", NULL, NULL },
     { 'P', "--add-to-pool", NULL, "add DOCNO to TOPIC's pool first (source 'manual')", NULL, NULL },
+    { 'A', "--adjudicate", NULL,
+      "record the final (adjudicated) grade of a document assessors\n"
+      "disagree on; --assessor names the adjudicator", NULL, NULL },
+    { 'F', "--force", NULL, "with --adjudicate: also a pooled document not in dispute", NULL,
+      NULL },
     { 0, NULL, NULL, NULL, NULL, NULL }
 };
 
@@ -446,7 +451,9 @@ static const cli_command cmd_judge = {
     "judge", cli_judge, "record one judgment (for scripts)",
     "usage: trecjudge judge [-d CAMPAIGN] [--assessor NAME] [--note TEXT] [--seconds S]\n"
     "                       [--add-to-pool] TOPIC DOCNO GRADE\n"
-    "       trecjudge judge [-d CAMPAIGN] [--assessor NAME] [--add-to-pool] -\n",
+    "       trecjudge judge [-d CAMPAIGN] [--assessor NAME] [--add-to-pool] -\n"
+    "       trecjudge judge --adjudicate [--force] [-d CAMPAIGN] [--assessor NAME]\n"
+    "                       [--note TEXT] TOPIC DOCNO GRADE | -\n",
     "Records a judgment; the change goes to the history. GRADE is one of the campaign's\n"
     "scale ('trecjudge init --scale/--grades'), or -1: pooled, not judged (it takes a grade\n"
     "back). DOCNO must be in TOPIC's pool; --add-to-pool adds it first (source 'manual',\n"
@@ -457,7 +464,14 @@ static const cli_command cmd_judge = {
     "refused (the problem also goes to standard error). A refused line does not stop the\n"
     "others; a system error (I/O, lock) stops the stream. Blank lines and lines starting\n"
     "with '#' get no answer. The exit status is that of the first refused line (0 when\n"
-    "every line was saved).\n",
+    "every line was saved).\n"
+    "--adjudicate records the organizer's final grade instead, as 'assess --adjudicate'\n"
+    "does: kept apart from the assessors' judgments ('qrels export --policy adjudicated'\n"
+    "uses it), for a document two or more assessors gave different grades; --force also\n"
+    "takes a pooled document not in dispute. GRADE -1 takes the adjudication back. With\n"
+    "'-', each saved line is answered \"adjudicated TOPIC DOCNO GRADE\". An\n"
+    "unknown topic, a document not pooled, or one not in dispute without --force is\n"
+    "refused (exit 3) and nothing changes.\n",
     judge_opts,
     NULL,
     NULL, 1

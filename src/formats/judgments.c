@@ -233,6 +233,12 @@ static int csv_line(reader *r, char *line, size_t len, util_error *err)
     return add_row(r, err);
 }
 
+static int hex_digit(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+         : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
 /* A JSON string at s[*i] (the opening quote) unescaped into out; -1 when malformed. */
 static int json_string(const char *s, size_t len, size_t *i, char *out, size_t *olen)
 {
@@ -260,12 +266,17 @@ static int json_string(const char *s, size_t len, size_t *i, char *out, size_t *
             return -1;
         uint32_t cp = 0;
         for (int h = 0; h < 2; h++) {
+            /* by hand: sscanf measures the whole rest of the line first, which made a line
+             * of many \u escapes quadratic */
             unsigned v = 0;
-            if (k + 4 >= len || sscanf(s + k + 1, "%4x", &v) != 1)
+            if (k + 4 >= len)
                 return -1;
-            for (int d = 1; d <= 4; d++)
-                if (strchr("0123456789abcdefABCDEF", s[k + d]) == NULL)
+            for (int d = 1; d <= 4; d++) {
+                int x = hex_digit(s[k + d]);
+                if (x < 0)
                     return -1;
+                v = v << 4 | (unsigned)x;
+            }
             k += 4;
             if (h == 0 && v >= 0xd800 && v < 0xdc00) {
                 cp = v;

@@ -17,7 +17,7 @@ static double now_seconds(void)
 void util_progress_start(util_progress *p, const char *label, uint64_t total)
 {
     memset(p, 0, sizeof *p);
-    snprintf(p->label, sizeof p->label, "%s", label);
+    snprintf(p->label, sizeof p->label, "%s", util_shown(label));
     p->total = total;
     p->enabled = isatty(2) && getenv("TERM") != NULL && strcmp(getenv("TERM"), "dumb") != 0;
 }

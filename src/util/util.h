@@ -25,14 +25,26 @@ typedef struct util_error {
 } util_error;
 
 /* Records an error; the message is prefixed with "path:line: " when path is non-NULL
- * (and line > 0). Returns -1 so callers can `return util_error_set(...)`. */
+ * (and line > 0). The path and the message are escaped as util_shown does, so the message
+ * holds no control character whatever it quotes. Returns -1 so callers can
+ * `return util_error_set(...)`. */
 int util_error_set(util_error *err, int code, const char *path, long line,
                    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 /* The name the program was called by, for messages ("trecjudge"). */
 extern const char *util_progname;
 
-/* Prints "trecjudge: message" on stderr. */
+/* What a message shows of a name that came from outside (a file name, a run tag, an
+ * assessor, a topic id): s itself when it is harmless, which is the usual case, else a copy
+ * with every byte that could act on a terminal written as \xNN (C0 controls, newline
+ * included, DEL, C1 controls, invalid UTF-8) and BiDi and other format characters as
+ * \uXXXX, so that it stays on one line and moves no cursor. The copy is in one of 8
+ * buffers of the calling thread, reused in turn: valid until 8 more calls, enough for the
+ * names of one message. The one escaping of names in messages (util_error_set and util_warn
+ * escape the same way); data written for programs (TSV, JSON) keeps its own rules. */
+const char *util_shown(const char *s);
+
+/* Prints "trecjudge: message" on stderr, escaped as util_shown does. */
 void util_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Hook run before a fatal exit (the TUI restores the terminal here). */

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# adjudicate_cli.sh: tests of adjudicated judgments: qrels export --policy adjudicated, agreement.
+# adjudicate_cli.sh: tests of adjudication: judge --adjudicate, --policy adjudicated, agreement.
 # SPDX-License-Identifier: MIT
 set -u
 . "$(dirname "$0")/../lib.sh"
@@ -87,5 +87,47 @@ tj agreement -d "$c" --format json >"$tmp/json" && ! grep -q adjudication "$tmp/
 sqlite3 "$c" "DELETE FROM adjudications"
 tj agreement -d "$c" | grep -q adjudication && bad "no adjudication" "lines without adjudications" \
     || ok "no adjudication: no lines"
+
+# ---- judge --adjudicate: the screen's adjudication from the command line ----
+adjudicated() { tj qrels export -d "$c" --policy adjudicated 2>/dev/null; }
+hist() { tj check -d "$c" 2>/dev/null | grep "^history"; }
+h0=$(hist)
+tj judge -d "$c" --adjudicate --assessor judy --note "read twice" 41 D1 1 2>"$tmp/err"; st=$?
+[ $st -eq 0 ] && adjudicated | grep -qx "41 0 D1 1" && [ "$(hist)" = "$h0" ] \
+    && ok "judge --adjudicate: the final grade of a disputed document, no assessor's judgment" \
+    || bad "judge --adjudicate" "exit $st, $(cat "$tmp/err")"
+tj agreement -d "$c" | grep -q "adjudication sided with bob: 0 of 1" \
+    && ok "agreement counts the adjudication" || bad "agreement" "$(tj agreement -d "$c")"
+tj qrels export -d "$c" --per-assessor | grep -q judy && bad "judy" "exported as an assessor" \
+    || ok "the adjudicator is not an assessor"
+before=$(adjudicated)
+refused() {   # what, exit wanted, message, judge's arguments
+    local what=$1 want=$2 msg=$3
+    shift 3
+    tj judge -d "$c" --assessor judy "$@" 2>"$tmp/err"; st=$?
+    [ $st -eq "$want" ] && grep -qF -- "$msg" "$tmp/err" && [ "$(adjudicated)" = "$before" ] \
+        && ok "judge --adjudicate refuses $what, nothing changes" \
+        || bad "refuses $what" "exit $st, $(cat "$tmp/err")"
+}
+refused "a document not in dispute" 3 "document 'D2' of topic '41' is not in dispute" \
+    --adjudicate 41 D2 1
+refused "an unknown topic" 3 "no topic '99' in the campaign" --adjudicate 99 D1 1
+refused "a document not pooled, even forced" 3 "document 'ZZ' is not in the pool of topic '41'" \
+    --adjudicate --force 41 ZZ 1
+refused "a grade outside the scale" 3 "grade 7 is not in the campaign's scale" \
+    --adjudicate 41 D1 7
+refused "--force without --adjudicate" 1 "--force goes with --adjudicate" --force 41 D2 1
+tj judge -d "$c" --adjudicate --force --assessor judy 41 D2 2 2>"$tmp/err" \
+    && adjudicated | grep -qx "41 0 D2 2" \
+    && ok "--force adjudicates a pooled document not in dispute" || bad "force" "$(cat "$tmp/err")"
+tj judge -d "$c" --adjudicate --assessor judy 41 D1 -1 2>"$tmp/err" \
+    && adjudicated | grep -qx "41 0 D1 2" \
+    && ok "grade -1 takes the adjudication back (max again)" || bad "take back" "$(cat "$tmp/err")"
+printf '41 D3 2\n41 D2 1\n' | tj judge -d "$c" --adjudicate --assessor judy - >"$tmp/out" \
+    2>"$tmp/err"; st=$?
+[ $st -eq 3 ] && head -1 "$tmp/out" | grep -qx "adjudicated 41 D3 2" \
+    && sed -n 2p "$tmp/out" | grep -q "^error 2: .*'D2'.* is not in dispute" \
+    && adjudicated | grep -qx "41 0 D3 2" \
+    && ok "judge --adjudicate -: one answer a line" || bad "batch" "exit $st, $(cat "$tmp/out")"
 
 tj_summary

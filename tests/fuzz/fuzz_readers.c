@@ -226,6 +226,68 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     close(fd);
     return 0;
 }
+#elif FUZZ_TARGET == 6
+/* Whether a message is what util_error_set promises: not empty, no control character. */
+static int message_ok(const char *msg)
+{
+    if (msg[0] == '\0')
+        return 0;
+    for (const unsigned char *p = (const unsigned char *)msg; *p != '\0'; p++)
+        if (*p < 0x20 || *p == 0x7f)
+            return 0;
+    return 1;
+}
+
+/* The judgments reader (the first byte chooses per-assessor qrels, CSV or JSONL), then what
+ * it promises of every row: names by the one rule, grades and seconds in range, a note of
+ * text, rows sorted by topic then line, one judgment per (topic, assessor, docno). */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size == 0)
+        return 0;
+    char path[64];
+    int fd = input_path(data + 1, size - 1, path, sizeof path);
+    if (fd < 0)
+        return 0;
+    util_error err = { 0, "" };
+    int form = data[0] % 3 == 0 ? FORMATS_JUDGMENTS_QRELS
+             : data[0] % 3 == 1 ? FORMATS_JUDGMENTS_CSV : FORMATS_JUDGMENTS_JSONL;
+    formats_judgments *j = formats_judgments_read(path, form, &err);
+    if (j == NULL && (err.code != UTIL_EXIT_INPUT || !message_ok(err.msg)))
+        __builtin_trap();
+    util_map seen;
+    memset(&seen, 0, sizeof seen);
+    for (size_t i = 0; j != NULL && i < j->n; i++) {
+        const formats_judgment *r = &j->rows[i];
+        if (util_name_problem(r->qid, strlen(r->qid)) != NULL ||
+            util_name_problem(r->docno, strlen(r->docno)) != NULL ||
+            util_name_problem(r->assessor, strlen(r->assessor)) != NULL ||
+            util_name_problem(r->iter, strlen(r->iter)) != NULL || strlen(r->qid) > 256 ||
+            r->grade < -1 || r->grade > 1000000 || !(r->seconds >= 0) || r->line < 1 ||
+            (r->note != NULL && strlen(r->note) == 0))
+            __builtin_trap();
+        for (const unsigned char *p = (const unsigned char *)r->note; p != NULL && *p; p++)
+            if ((*p < 0x20 && *p != '\t' && *p != '\n') || *p == 0x7f)
+                __builtin_trap();
+        if (i > 0) {
+            int c = strcmp(j->rows[i - 1].qid, r->qid);
+            if (c > 0 || (c == 0 && j->rows[i - 1].line >= r->line))
+                __builtin_trap();
+        }
+        char key[3 * 1100];
+        int klen = snprintf(key, sizeof key, "%s\1%s\1%s", r->qid, r->assessor, r->docno);
+        int added;
+        util_map_add(&seen, key, (size_t)klen, &added);
+        if (!added)
+            __builtin_trap();
+    }
+    if (j != NULL && j->n == 0)
+        __builtin_trap();
+    util_map_free(&seen);
+    formats_judgments_free(&j);
+    close(fd);
+    return 0;
+}
 #else
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -614,4 +614,39 @@ else
     bad "adjudication setup" "$(cat "$tmp/adj.log")"
 fi
 
+# ---- undo gives back the setting aside: undone alone, or restored with a judgment ----
+c=$tmp/c.tjdb
+tj assign -d "$c" sam 41 2>/dev/null
+start 100 30 sam
+if wait_for "D1 (1 of 3, not judged)"; then
+    tmx send-keys -t tj s
+    wait_for "D1 set aside; it comes back" || bad "set aside" "$(screen | tail -3)"
+    tmx send-keys -t tj u
+    wait_for "Undone: D1 is no longer set aside." && wait_for "D1 (1 of 3, not judged)" \
+        && ok "u undoes a setting aside" || bad "undo set aside" "$(screen | tail -3)"
+    tmx send-keys -t tj s
+    wait_for "D2 (2 of 3, not judged)" || bad "set aside again" "$(screen | tail -3)"
+    tmx send-keys -t tj 0
+    wait_for "Saved D2 = 0" || bad "judge D2" "$(screen | tail -3)"
+    tmx send-keys -t tj 0
+    wait_for "D1 (1 of 3, set aside)" || bad "set aside comes back" "$(screen | tail -3)"
+    tmx send-keys -t tj 1
+    wait_for "Saved D1 = 1" || bad "judge D1" "$(screen | tail -3)"
+    tmx send-keys -t tj u
+    wait_for "Undone: D1 is unjudged and set aside again." && wait_for "D1 (1 of 3, set aside)" \
+        && ok "undoing the judgment of a document set aside sets it aside again" \
+        || bad "undo judgment of set aside" "$(screen | tail -3)"
+    tmx send-keys -t tj q
+    st=$(exit_status)
+    [ "$st" = "EXIT=0" ] && ok "set aside: q quits" || bad "set aside quit" "$st"
+    start 100 30 sam
+    wait_for "D1 (1 of 3, set aside)" && screen | head -1 | grep -q "2/3 judged" \
+        && ok "the next session finds D1 set aside and unjudged" \
+        || bad "set aside stored" "$(screen | head -1; screen | tail -3)"
+    tmx send-keys -t tj q
+    exit_status >/dev/null
+else
+    bad "set aside session" "$(screen)"
+fi
+
 tj_summary

@@ -321,7 +321,11 @@ static void test_judge_undo_later(void **state)
     assert_int_equal(hist, 7);   /* 3 judgments, 2 undone, a revision and its undo */
     assert_int_equal(store_history_check(s, &err), 0);
 
-    /* the first judgment of d1 is undone last; then there is nothing left to undo */
+    /* then d2's setting aside, then the first judgment of d1; then nothing is left */
+    keys(a, "u", 116.0);
+    assert_string_equal(shown(a), "d2");
+    assert_false(assess_items(a, &(size_t){ 0 })[1].later);
+    assert_non_null(strstr(assess_message(a, NULL), "d2 is no longer set aside"));
     keys(a, "u", 116.0);
     assert_string_equal(judged(s, "T1", "ann"), "");
     keys(a, "u", 116.0);
@@ -332,12 +336,85 @@ static void test_judge_undo_later(void **state)
     assert_int_equal(assess_get_mode(a), ASSESS_MODE_QUIT);
     assess_close(&a);
 
-    /* a new session starts at the first unjudged document and knows what is judged; d2 is
-     * still set aside */
+    /* a new session starts at the first unjudged document and knows what is judged; d2's
+     * setting aside was undone */
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
-    assert_string_equal(shown(a), "d3");
-    assert_true(assess_items(a, &(size_t){ 0 })[1].later);
+    assert_string_equal(shown(a), "d2");
+    assert_false(assess_items(a, &(size_t){ 0 })[1].later);
     assert_int_equal(assess_judged_count(a), 1);
+    assess_close(&a);
+    store_close(&s);
+}
+
+static int on_aside(void *ctx, const char *docno)
+{
+    strcat(ctx, docno);
+    strcat(ctx, ";");
+    return 0;
+}
+
+/* The documents this assessor set aside in the campaign, as "docno;docno;". */
+static const char *set_aside(store *s, const char *qid, const char *assessor)
+{
+    static char text[256];
+    util_error err = { 0, "" };
+    int64_t tid, aid;
+    text[0] = '\0';
+    assert_int_equal(store_topic_id(s, qid, 0, &tid, &err), 1);
+    assert_int_equal(store_assessor_id(s, assessor, 0, &aid, &err), 1);
+    assert_int_equal(store_set_aside_each(s, tid, aid, on_aside, text, &err), 0);
+    return text;
+}
+
+/* Undo gives a document back exactly its state before: a setting aside is undone on its
+ * own, and undoing the judgment of a document set aside sets it aside again. */
+static void test_undo_set_aside(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = make_campaign("undo_aside.tjdb");
+    assess_options o = { "ann", NULL, NULL, 100.0, 0, 0, 0 };
+    assess_session *a = NULL;
+    assert_int_equal(assess_open(s, &o, &a, &err), 0);
+    assert_string_equal(shown(a), "d1");
+    keys(a, "s", 101.0);
+    assert_string_equal(shown(a), "d2");
+    assert_string_equal(set_aside(s, "T1", "ann"), "d1;");
+    keys(a, "u", 102.0);
+    assert_string_equal(shown(a), "d1");
+    assert_false(assess_items(a, &(size_t){ 0 })[0].later);
+    assert_string_equal(set_aside(s, "T1", "ann"), "");
+    assert_string_equal(judged(s, "T1", "ann"), "");
+    assert_non_null(strstr(assess_message(a, NULL), "d1 is no longer set aside"));
+
+    /* set aside again, judged when it comes back last, then the judgment undone */
+    keys(a, "s", 103.0);
+    keys(a, "012", 104.0);
+    assert_string_equal(shown(a), "d1");
+    keys(a, "1", 105.0);
+    assert_false(assess_items(a, &(size_t){ 0 })[0].later);
+    assert_string_equal(set_aside(s, "T1", "ann"), "");
+    keys(a, "u", 106.0);
+    assert_string_equal(shown(a), "d1");
+    assert_true(assess_items(a, &(size_t){ 0 })[0].later);
+    assert_false(assess_items(a, &(size_t){ 0 })[0].judged);
+    assert_string_equal(set_aside(s, "T1", "ann"), "d1;");
+    assert_string_equal(judged(s, "T1", "ann"), "d2=0@2;d3=1@0;d4=2@0;");
+    assert_non_null(strstr(assess_message(a, NULL), "d1 is unjudged and set aside again"));
+
+    /* undoing a judgment of a document that was not set aside leaves it not set aside */
+    keys(a, "u", 107.0);
+    assert_string_equal(shown(a), "d4");
+    assert_false(assess_items(a, &(size_t){ 0 })[3].later);
+    assert_string_equal(set_aside(s, "T1", "ann"), "d1;");
+    assert_int_equal(store_history_check(s, &err), 0);
+    assess_close(&a);
+
+    /* a new session finds the campaign in the same state */
+    assert_int_equal(assess_open(s, &o, &a, &err), 0);
+    assert_true(assess_items(a, &(size_t){ 0 })[0].later);
+    assert_false(assess_items(a, &(size_t){ 0 })[3].later);
+    assert_string_equal(shown(a), "d4");
     assess_close(&a);
     store_close(&s);
 }
@@ -1261,6 +1338,7 @@ int main(void)
         cmocka_unit_test(test_terms),
         cmocka_unit_test(test_terms_stemmed),
         cmocka_unit_test(test_judge_undo_later),
+        cmocka_unit_test(test_undo_set_aside),
         cmocka_unit_test(test_navigation_and_input),
         cmocka_unit_test(test_assignments),
         cmocka_unit_test(test_every_key),

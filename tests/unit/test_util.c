@@ -282,6 +282,34 @@ static void test_error_path_escaped(void **state)
     assert_string_equal(err.msg, "caf\xc3\xa9: empty");
 }
 
+/* Names shown in messages: unchanged when harmless, else escaped onto one line. */
+static void test_shown(void **state)
+{
+    (void)state;
+    const char *plain = "runs/caf\xc3\xa9 2.run";
+    assert_ptr_equal(util_shown(plain), plain);
+    assert_string_equal(util_shown("x\x1b[2J\nok"), "x\\x1b[2J\\x0aok");
+    assert_string_equal(util_shown("a\xe2\x80\xae" "b\xf3\xa0\x80\x81"), "a\\u202eb\\U000e0001");
+    assert_string_equal(util_shown("bad\xff\xc2\x85"), "bad\\xff\\xc2\\x85");
+    assert_string_equal(util_shown(NULL), "(null)");
+    /* eight at a time stay valid, enough for one message */
+    const char *s[8];
+    char in[8][8];
+    for (int i = 0; i < 8; i++) {
+        snprintf(in[i], sizeof in[i], "%d\t", i);
+        s[i] = util_shown(in[i]);
+    }
+    for (int i = 0; i < 8; i++) {
+        char want[16];
+        snprintf(want, sizeof want, "%d\\x09", i);
+        assert_string_equal(s[i], want);
+    }
+    /* what a message quotes is escaped like its path */
+    util_error err = { 0, "" };
+    util_error_set(&err, UTIL_EXIT_INPUT, "f", 1, "key '%s'", "a\x1b[2Jb");
+    assert_string_equal(err.msg, "f:1: key 'a\\x1b[2Jb'");
+}
+
 static void test_map(void **state)
 {
     (void)state;
@@ -441,6 +469,7 @@ int main(void)
         cmocka_unit_test(test_enum_names),
         cmocka_unit_test(test_arena),
         cmocka_unit_test(test_json),
+        cmocka_unit_test(test_shown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
