@@ -454,7 +454,8 @@ if [ -d "$demo/runs" ] && "$TRECJUDGE" demo --dir "$tmp/demo" --no-assess >"$tmp
     tmx send-keys -t tj Enter
     wait_for "Note saved on DEMO-0001." || bad "note" "$(screen | tail -3)"
     tmx send-keys -t tj c
-    wait_for "Note: shade figures" && screen | tail -2 | grep -q "^Note: shade figures" \
+    # (the panel shows the note too: wait for the prompt on the bottom lines)
+    until_ok 'screen | tail -2 | grep -q "^Note: shade figures"' \
         && ok "c on a judged document edits its note" || bad "note prefilled" "$(screen | tail -3)"
     tmx send-keys -t tj -l " p.4"
     tmx send-keys -t tj Enter
