@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# check.sh: times `trecjudge check` (integrity and judgment history) on a campaign of N judgments (default 1,000,000).
+# check.sh: times `trecjudge check` (integrity and judgment history) on N judgments (default 1M).
 # SPDX-License-Identifier: MIT
 #
 # Usage: bench/check.sh [N]     Environment: TRECJUDGE, BENCH_DIR as in eval.sh;
@@ -19,9 +19,11 @@ mkdir -p "$work"
 camp=$work/check-$n.tjdb
 if [ ! -f "$camp" ]; then
     awk -v n="$n" 'BEGIN { for (i = 0; i < n; i++)
-        printf "t%d 0 DOC-%09d %d\n", int(i / 1000) + 1, (i * 7919) % 1000000007, i % 2 }' >"$work/q1.txt"
+        printf "t%d 0 DOC-%09d %d\n", int(i / 1000) + 1, (i * 7919) % 1000000007, i % 2 }' \
+        >"$work/q1.txt"
     awk -v n="$n" 'BEGIN { for (i = 0; i < n; i += 10)
-        printf "t%d 0 DOC-%09d %d\n", int(i / 1000) + 1, (i * 7919) % 1000000007, (i + 1) % 2 }' >"$work/q2.txt"
+        printf "t%d 0 DOC-%09d %d\n", int(i / 1000) + 1, (i * 7919) % 1000000007, (i + 1) % 2 }' \
+        >"$work/q2.txt"
     rm -f "$camp.tmp"
     "$trecjudge" init -d "$camp.tmp" 2>/dev/null
     t0=$(date +%s.%N)
@@ -42,6 +44,9 @@ for r in $(seq 1 "$repeat"); do
 done
 judgments=$(awk '$1 == "judgments" { print $2 }' "$work/out")
 history=$(awk '$1 == "history" { print $2 }' "$work/out")
-grep -qx "disagreements 0" "$work/out" || { echo "check.sh: check found disagreements" >&2; cat "$work/out" >&2; exit 1; }
-printf "check: %s judgments, %s history entries: %s s (best of %s)\n" "$judgments" "$history" "$best" "$repeat"
-awk -v s="$best" -v n="$judgments" 'BEGIN { if (n >= 1000000) printf "target (under 5 s on 1,000,000 judgments): %s\n", (s < 5 ? "met" : "MISSED") }'
+grep -qx "disagreements 0" "$work/out" \
+    || { echo "check.sh: check found disagreements" >&2; cat "$work/out" >&2; exit 1; }
+printf "check: %s judgments, %s history entries: %s s (best of %s)\n" \
+    "$judgments" "$history" "$best" "$repeat"
+awk -v s="$best" -v n="$judgments" 'BEGIN { if (n >= 1000000)
+    printf "target (under 5 s on 1,000,000 judgments): %s\n", (s < 5 ? "met" : "MISSED") }'

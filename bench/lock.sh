@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# lock.sh: judgment latency (p50, p99, max) while a docs import, a qrels import and pool run beside it, and how long each of those takes.
+# lock.sh: judgment latency (p50, p99, max) while a docs import, a qrels import and pool run.
 # SPDX-License-Identifier: MIT
+# It also times each of those three beside the judgments.
 #
 # Usage: bench/lock.sh        Environment: TRECJUDGE (the binary, default src/trecjudge),
 #   BENCH_DIR (default /tmp/trecjudge-bench), CC; LOCK_DOCS_MB, size of the generated TREC
@@ -35,7 +36,8 @@ if [ ! -f "$work/runs/r50.run" ]; then
     mkdir -p "$work/runs"
     for r in $(seq 1 50); do
         awk -v r="$r" 'BEGIN { for (t = 1; t <= 50; t++) for (k = 1; k <= 1000; k++)
-            printf "%d Q0 D%d %d %.4f run%d\n", t, (k * 7919 + r * 104729 + t) % 200000, k, 1000 - k, r }' \
+            printf "%d Q0 D%d %d %.4f run%d\n", t, (k * 7919 + r * 104729 + t) % 200000,
+                k, 1000 - k, r }' \
             >"$work/runs/r$r.run"
     done
 fi
@@ -56,7 +58,8 @@ beside() {
     while kill -0 "$pid" 2>/dev/null; do
         i=$((i + 1))
         a=$EPOCHREALTIME
-        "$trecjudge" judge -d "$camp" --assessor bench $((1 + i % 50)) "J$name$i" 1 >/dev/null 2>&1 \
+        "$trecjudge" judge -d "$camp" --assessor bench $((1 + i % 50)) \
+            "J$name$i" 1 >/dev/null 2>&1 \
             || echo "judgment failed" >&2
         b=$EPOCHREALTIME
         echo $(( (${b/./} - ${a/./}) / 1000 )) >>"$lat"

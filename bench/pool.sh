@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# pool.sh: times `trecjudge pool --depth 100` on 200 synthetic runs beside the shell pipeline an organizer would write and beside reading the files alone.
+# pool.sh: times `trecjudge pool --depth 100` on 200 synthetic runs beside two baselines.
 # SPDX-License-Identifier: MIT
+# The baselines: the shell pipeline an organizer would write, and reading the files alone.
 #
 # Usage: bench/pool.sh
 # Environment:
@@ -34,7 +35,8 @@ log() { echo "$*" >&2; }
 for v in repeat seed nruns ntopics ndocs depth; do
     [[ ${!v} =~ ^[0-9]+$ && ${!v} -gt 0 ]] || die "$v must be a positive integer, not '${!v}'"
 done
-[[ -x $trecjudge ]] || die "no trecjudge binary at $trecjudge: build it first (make), or set TRECJUDGE"
+[[ -x $trecjudge ]] \
+    || die "no trecjudge binary at $trecjudge: build it first (make), or set TRECJUDGE"
 if grep -q -- '-O0' "$root/Makefile" 2>/dev/null && [[ -z ${TRECJUDGE:-} ]]; then
     log "warning: the build tree is configured with -O0 (--enable-debug): times will be poor"
 fi
@@ -129,11 +131,18 @@ pooled=$(wc -l <"$out/pool.out")
 cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
 echo
 echo "trecjudge: $trecjudge"
-echo "host: $(uname -sm), ${cpu:-unknown CPU}, $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') CPUs; load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'); best of $repeat"
-echo "data: $nruns runs x $ntopics topics x $ndocs documents, $((bytes / 1000000)) MB; depth $depth; $pooled documents pooled"
+echo "host: $(uname -sm), ${cpu:-unknown CPU}," \
+    "$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') CPUs;" \
+    "load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'); best of $repeat"
+echo "data: $nruns runs x $ntopics topics x $ndocs documents, $((bytes / 1000000)) MB;" \
+    "depth $depth; $pooled documents pooled"
 echo
 printf '%-38s %9s %9s\n' "what" seconds "MB/s"
-row() { printf '%-38s %9s %9s\n' "$1" "$2" "$(awk -v b="$bytes" -v s="$2" 'BEGIN { if (s > 0) printf "%.0f", b / 1e6 / s; else print "-" }')"; }
+row() {
+    printf '%-38s %9s %9s\n' "$1" "$2" \
+        "$(awk -v b="$bytes" -v s="$2" 'BEGIN {
+            if (s > 0) printf "%.0f", b / 1e6 / s; else print "-" }')"
+}
 row "cat (the bytes alone)" "$cat_s"
 row "run reader alone (parse, no work)" "$read_s"
 row "trecjudge pool --depth $depth" "$pool_s"

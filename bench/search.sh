@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# search.sh: index build throughput (MB/s) and query latency (median, p99) of `trecjudge index`/`search`, on Vaswani and on 1M synthetic short documents.
+# search.sh: index build throughput and query latency of `trecjudge index` and `search`.
 # SPDX-License-Identifier: MIT
+# Build throughput in MB/s and query latency (median, p99), on Vaswani and on 1M synthetic
+# short documents.
 #
 # Usage: bench/search.sh [CASE...]     (cases: vaswani synthetic; default: both)
 # Environment:
@@ -34,7 +36,8 @@ mkdir -p "$work"
 
 # The generator and the timer, compiled from the tree (the timer links the index module).
 $cc $cflags -o "$work/gen_short_docs" "$root/bench/gen_short_docs.c" -lm
-$cc $cflags -std=c11 -D_GNU_SOURCE -I"$root/src" -o "$work/search_query" "$root/bench/search_query.c" \
+$cc $cflags -std=c11 -D_GNU_SOURCE -I"$root/src" \
+    -o "$work/search_query" "$root/bench/search_query.c" \
     -DTJ_SRCDIR="\"$root\"" "$root"/src/text/chars.c "$root"/src/text/analyze.c \
     "$root"/src/text/tokenize.c "$root"/src/index/score.c "$root"/src/index/index.c \
     "$root"/src/index/file.c "$root"/src/util/*.c -lutf8proc -lstemmer -lm
@@ -59,9 +62,12 @@ report() {  # NAME DOCS
     s=${r% *}
     mb=${r#* }
     size=$(stat -c %s "$work/$name.tjdb.index")
-    lat=$("$work/search_query" "$work/$name.tjdb.index" "$work/$name.queries.tsv" bm25 1000 "$repeat")
-    printf '%-10s %9s docs %8.1f MB  build %6.2f s  %6.1f MB/s  index %6.1f MB\n' "$name" "$2" "$mb" "$s" \
-        "$(awk -v m="$mb" -v s="$s" 'BEGIN { print (s > 0 ? m / s : 0) }')" "$(awk -v b="$size" 'BEGIN { print b / 1e6 }')"
+    lat=$("$work/search_query" "$work/$name.tjdb.index" "$work/$name.queries.tsv" \
+        bm25 1000 "$repeat")
+    printf '%-10s %9s docs %8.1f MB  build %6.2f s  %6.1f MB/s  index %6.1f MB\n' \
+        "$name" "$2" "$mb" "$s" \
+        "$(awk -v m="$mb" -v s="$s" 'BEGIN { print (s > 0 ? m / s : 0) }')" \
+        "$(awk -v b="$size" 'BEGIN { print b / 1e6 }')"
     printf '%-10s %s\n' "" "$lat"
 }
 
@@ -71,18 +77,21 @@ for c in "${cases[@]}"; do
     case $c in
     vaswani)
         d=$shared/data/vaswani_npl
-        [ -f "$d/doc-text.trec" ] || { echo "search.sh: $d not found; vaswani skipped" >&2; continue; }
+        [ -f "$d/doc-text.trec" ] \
+            || { echo "search.sh: $d not found; vaswani skipped" >&2; continue; }
         rm -f "$work/vaswani.tjdb" "$work/vaswani.tjdb.index"
         "$tj" init -d "$work/vaswani.tjdb" 2>/dev/null
         "$tj" docs import -d "$work/vaswani.tjdb" "$d/doc-text.trec" 2>/dev/null
         # <num>N</num><title> text </title>: one query a line.
         awk '/<num>/ { gsub(/.*<num>|<\/num>.*/, ""); q = $0; next }
              /<\/title>/ { print q "\t" t; t = ""; next }
-             q != "" && !/<title>|<top>|<\/top>/ { t = t " " $0 }' "$d/query-text.trec" >"$work/vaswani.queries.tsv"
+             q != "" && !/<title>|<top>|<\/top>/ { t = t " " $0 }' "$d/query-text.trec" \
+        >"$work/vaswani.queries.tsv"
         report vaswani 11429
         ;;
     synthetic)
-        if [ ! -f "$work/synthetic.tjdb" ] || [ "$(cat "$work/synthetic.n" 2>/dev/null)" != "$ndocs" ]; then
+        if [ ! -f "$work/synthetic.tjdb" ] \
+            || [ "$(cat "$work/synthetic.n" 2>/dev/null)" != "$ndocs" ]; then
             rm -f "$work/synthetic.tjdb" "$work/synthetic.tjdb.index"
             "$work/gen_short_docs" "$work" "$ndocs"
             "$tj" init -d "$work/synthetic.tjdb" 2>/dev/null

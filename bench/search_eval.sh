@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# search_eval.sh: baseline runs of every scoring model on Vaswani/NPL and CACM, evaluated by `trecjudge eval`; prints the README's table.
+# search_eval.sh: baseline runs of every scoring model on Vaswani/NPL and CACM (README's table).
 # SPDX-License-Identifier: MIT
+# The runs are evaluated by `trecjudge eval`.
 #
 # Usage: bench/search_eval.sh            (needs ../shared/data beside the source tree)
 # Environment:
@@ -49,7 +50,8 @@ echo "| model | Vaswani MAP | P@10 | nDCG@10 | CACM MAP | P@10 | nDCG@10 |"
 echo "|---|---|---|---|---|---|---|"
 for m in jaccard tf logtf tfidf cosine bm25; do
     v=$(measures vaswani "$d/vaswani_npl/qrels" $m --topic-file "$d/vaswani_npl/query-text.trec")
-    c=$(measures cacm "$d/cacm/qrels.cacm.txt" $m --topic-file "$d/cacm/topics.cacm.txt" --topic-format docs)
+    c=$(measures cacm "$d/cacm/qrels.cacm.txt" $m \
+        --topic-file "$d/cacm/topics.cacm.txt" --topic-format docs)
     echo "| $m | $v | $c |"
 done
 echo

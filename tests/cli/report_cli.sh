@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# report_cli.sh: command-line tests of `trecjudge report`, `compare` and `agreement`: the live leaderboard equals `eval` on the exported qrels after every judgment; golden outputs.
+# report_cli.sh: command-line tests of `trecjudge report`, `compare` and `agreement`.
 # SPDX-License-Identifier: MIT
+# The live leaderboard equals `eval` on the exported qrels after every judgment; golden outputs.
 set -u
 . "$(dirname "$0")/../lib.sh"
 
 runs="$data/report_alpha.run $data/report_beta.run $data/report_delta.run $data/report_gamma.run"
-measures="map gm_map P.10 Rprec bpref recip_rank ndcg_cut.10 rbp.p=0.8 rbp_resid.p=0.8 err_cut.20 judged.10"
+measures="map gm_map P.10 Rprec bpref recip_rank ndcg_cut.10"
+measures+=" rbp.p=0.8 rbp_resid.p=0.8 err_cut.20 judged.10"
 
 # eval's name of each label the report's columns carry.
 label_names='MAP=map GMAP=gm_map P@10=P_10 R-prec=Rprec bpref=bpref MRR=recip_rank
@@ -31,25 +33,31 @@ eval_lines() { # level
     for m in $measures; do args+=(-m "$m"); done
     for r in $runs; do
         tag=$(awk 'NR == 1 { print $6 }' "$r")
-        tj eval -l "$1" "${args[@]}" "$tmp/export.qrels" "$r" | awk -v t="$tag" '{ print t, $1, $3 }'
+        tj eval -l "$1" "${args[@]}" "$tmp/export.qrels" "$r" \
+            | awk -v t="$tag" '{ print t, $1, $3 }'
     done | LC_ALL=C sort
 }
 
 # ---- the report equals eval after every judgment ----
 c=$tmp/c.tjdb
-tj init -d "$c" --scale graded4 --relevance-level 2 2>/dev/null && tj runs import -d "$c" $runs 2>/dev/null \
+tj init -d "$c" --scale graded4 --relevance-level 2 2>/dev/null \
+    && tj runs import -d "$c" $runs 2>/dev/null \
     && ok "campaign" || bad "campaign" "init or runs import failed"
 # 36 judgments in a fixed order: the first qrels lines of each topic by ann, a few of them
 # judged again by bob (higher or lower: the export keeps the highest), and changes of mind.
-grep -v '^#' "$data/report.qrels" | awk 'NR % 6 == 1 || NR % 9 == 4 { print $1, $3, $4, "ann" }' | head -30 >"$tmp/steps"
-grep -v '^#' "$data/report.qrels" | awk 'NR % 11 == 1 { print $1, $3, ($4 + 2) % 4, "bob" }' | head -4 >>"$tmp/steps"
+grep -v '^#' "$data/report.qrels" | awk 'NR % 6 == 1 || NR % 9 == 4 { print $1, $3, $4, "ann" }' \
+    | head -30 >"$tmp/steps"
+grep -v '^#' "$data/report.qrels" | awk 'NR % 11 == 1 { print $1, $3, ($4 + 2) % 4, "bob" }' \
+    | head -4 >>"$tmp/steps"
 head -2 "$tmp/steps" | awk '{ print $1, $2, 3 - $3, "ann" }' >>"$tmp/steps"
 steps=0 equal=0 first_diff=""
 while read -r q d g a; do
-    tj judge -d "$c" --assessor "$a" --add-to-pool "$q" "$d" "$g" || { bad "judge $q $d" "failed"; break; }
+    tj judge -d "$c" --assessor "$a" --add-to-pool "$q" "$d" "$g" \
+        || { bad "judge $q $d" "failed"; break; }
     steps=$((steps + 1))
     tj report -d "$c" -m map -m gm_map -m P.10 -m Rprec -m bpref -m recip_rank -m ndcg_cut.10 \
-        -m rbp.p=0.8 -m rbp_resid.p=0.8 -m err_cut.20 -m judged.10 --format tsv | report_lines >"$tmp/rep"
+        -m rbp.p=0.8 -m rbp_resid.p=0.8 -m err_cut.20 -m judged.10 --format tsv \
+        | report_lines >"$tmp/rep"
     eval_lines 2 >"$tmp/ev"
     if cmp -s "$tmp/rep" "$tmp/ev"; then
         equal=$((equal + 1))
@@ -66,14 +74,20 @@ tj report -d "$c" --format tsv | report_lines | cmp -s - "$tmp/rep" && ok "defau
 
 # Other policies for several assessors: the report follows qrels export --policy.
 for pol in majority mean primary=bob; do
-    tj report -d "$c" -m map -m P.10 -m ndcg_cut.10 --policy $pol --format tsv | report_lines >"$tmp/repp"
+    tj report -d "$c" -m map -m P.10 -m ndcg_cut.10 --policy $pol --format tsv \
+        | report_lines >"$tmp/repp"
     tj qrels export -d "$c" --policy $pol >"$tmp/pol.qrels"
     for r in $runs; do
-        tj eval -l 2 -m map -m P.10 -m ndcg_cut.10 "$tmp/pol.qrels" "$r" | awk -v t="$(awk 'NR == 1 { print $6 }' "$r")" '{ print t, $1, $3 }'
+        tj eval -l 2 -m map -m P.10 -m ndcg_cut.10 "$tmp/pol.qrels" "$r" \
+            | awk -v t="$(awk 'NR == 1 { print $6 }' "$r")" '{ print t, $1, $3 }'
     done | LC_ALL=C sort >"$tmp/evp"
-    [ -s "$tmp/repp" ] && cmp -s "$tmp/repp" "$tmp/evp" && ok "report --policy $pol" || bad "report --policy $pol" "$(diff "$tmp/repp" "$tmp/evp" | head -3)"
+    [ -s "$tmp/repp" ] && cmp -s "$tmp/repp" "$tmp/evp" \
+        && ok "report --policy $pol" \
+        || bad "report --policy $pol" "$(diff "$tmp/repp" "$tmp/evp" | head -3)"
 done
-cmp -s "$tmp/pol.qrels" "$tmp/export.qrels" && bad "policies" "primary=bob exports what max does: the test proves nothing" || ok "policies differ"
+cmp -s "$tmp/pol.qrels" "$tmp/export.qrels" \
+    && bad "policies" "primary=bob exports what max does: the test proves nothing" \
+    || ok "policies differ"
 
 # JSON with the stability table is one object.
 tj report -d "$c" -m map -m P.10 --stability --format json >"$tmp/j"
@@ -81,32 +95,40 @@ if command -v python3 >/dev/null; then
     python3 -c 'import json, sys; d = json.load(open(sys.argv[1]))
 assert len(d["leaderboard"]) == 4 and len(d["stability"]) == 1
 assert d["relevance_level"] == 2 and d["policy"] == "max" and d["topics_judged"] > 0
-assert d["measures"] == [{"label": "MAP", "trec_eval": "map"}, {"label": "P@10", "trec_eval": "P_10"}]
+assert d["measures"] == [{"label": "MAP", "trec_eval": "map"},
+                         {"label": "P@10", "trec_eval": "P_10"}]
 ' "$tmp/j" 2>/dev/null
 else
     head -1 "$tmp/j" | grep -q '^{"topics_judged": ' && grep -q '^ "leaderboard": \[$' "$tmp/j" \
         && tail -1 "$tmp/j" | grep -q '^}$'
-fi && ok "json with stability" || bad "json with stability" "not one JSON object: $(head -3 "$tmp/j")"
+fi && ok "json with stability" \
+    || bad "json with stability" "not one JSON object: $(head -3 "$tmp/j")"
 
 # Relevance level from the command line overrides the campaign's.
 tj report -d "$c" -l 1 -m map -m P.10 --format tsv | report_lines >"$tmp/rep1"
-tj eval -l 1 -m map -m P.10 "$tmp/export.qrels" $data/report_alpha.run | awk '{ print "alpha", $1, $3 }' >"$tmp/ev1"
-grep '^alpha ' "$tmp/rep1" | cmp -s - <(LC_ALL=C sort "$tmp/ev1") && ok "report -l" || bad "report -l" "$(cat "$tmp/rep1")"
+tj eval -l 1 -m map -m P.10 "$tmp/export.qrels" $data/report_alpha.run \
+    | awk '{ print "alpha", $1, $3 }' >"$tmp/ev1"
+grep '^alpha ' "$tmp/rep1" | cmp -s - <(LC_ALL=C sort "$tmp/ev1") \
+    && ok "report -l" || bad "report -l" "$(cat "$tmp/rep1")"
 
 # Drill-down: a topic's values are eval -q's.
 tj report -d "$c" -m map --topic r01 --format tsv \
     | awk -F'\t' 'NR > 1 { printf "%s %.4f\n", $2, $3 }' | LC_ALL=C sort >"$tmp/t1"
 for r in $runs; do
-    tj eval -q -l 2 -m map "$tmp/export.qrels" "$r" | awk -v t="$(awk 'NR == 1 { print $6 }' "$r")" '$2 == "r01" { print t, $3 }'
+    tj eval -q -l 2 -m map "$tmp/export.qrels" "$r" \
+        | awk -v t="$(awk 'NR == 1 { print $6 }' "$r")" '$2 == "r01" { print t, $3 }'
 done | LC_ALL=C sort >"$tmp/t2"
-[ -s "$tmp/t1" ] && cmp -s "$tmp/t1" "$tmp/t2" && ok "report --topic" || bad "report --topic" "$(diff "$tmp/t1" "$tmp/t2" | head -3)"
+[ -s "$tmp/t1" ] && cmp -s "$tmp/t1" "$tmp/t2" \
+    && ok "report --topic" || bad "report --topic" "$(diff "$tmp/t1" "$tmp/t2" | head -3)"
 
 # The other drill-down: one run's topics, as eval -q prints them.
 tj report -d "$c" -m map -m P.10 --run beta --format tsv \
     | awk -F'\t' 'NR > 1 { printf "%s map %.4f\n%s P_10 %.4f\n", $1, $2, $1, $3 }' \
     | LC_ALL=C sort >"$tmp/r1"
-tj eval -q -l 2 -m map -m P.10 "$tmp/export.qrels" "$data/report_beta.run" | awk '{ print $2, $1, $3 }' | LC_ALL=C sort >"$tmp/r2"
-[ -s "$tmp/r1" ] && cmp -s "$tmp/r1" "$tmp/r2" && ok "report --run" || bad "report --run" "$(diff "$tmp/r1" "$tmp/r2" | head -3)"
+tj eval -q -l 2 -m map -m P.10 "$tmp/export.qrels" "$data/report_beta.run" \
+    | awk '{ print $2, $1, $3 }' | LC_ALL=C sort >"$tmp/r2"
+[ -s "$tmp/r1" ] && cmp -s "$tmp/r1" "$tmp/r2" \
+    && ok "report --run" || bad "report --run" "$(diff "$tmp/r1" "$tmp/r2" | head -3)"
 
 # Checkpoints and stability: the last checkpoint is the current state (tau 1).
 tj report -d "$c" --stability --checkpoint-every 12 --format tsv >"$tmp/stab"
@@ -116,27 +138,38 @@ tj report -d "$c" --stability --checkpoint-every 12 --format tsv >"$tmp/stab"
 
 # --watch with --count redraws from the campaign (no clear-screen when not a terminal).
 tj report -d "$c" -m map --watch 1 --count 2 >"$tmp/watch"
-[ "$(grep -c '^rank' "$tmp/watch")" -eq 2 ] && ! grep -q $'\033' "$tmp/watch" && ok "--watch" || bad "--watch" "$(head -3 "$tmp/watch")"
+[ "$(grep -c '^rank' "$tmp/watch")" -eq 2 ] && ! grep -q $'\033' "$tmp/watch" \
+    && ok "--watch" || bad "--watch" "$(head -3 "$tmp/watch")"
 
 # ---- files: golden outputs ----
 golden() { # name expected command...
     local name=$1 exp=$2
     shift 2
     "$@" >"$tmp/out" 2>"$tmp/err"
-    if cmp -s "$tmp/out" "$exp"; then ok "$name"; else bad "$name" "$(diff "$tmp/out" "$exp" | head -5) $(cat "$tmp/err")"; fi
+    if cmp -s "$tmp/out" "$exp"; then
+        ok "$name"
+    else
+        bad "$name" "$(diff "$tmp/out" "$exp" | head -5) $(cat "$tmp/err")"
+    fi
 }
 q=$data/report.qrels
 golden "report text" "$data/report_board.expected" tj report "$q" $runs
-golden "report md" "$data/report_board_md.expected" tj report --format md -m map -m P.10 --sort P_10 "$q" $runs
-golden "report latex" "$data/report_board_latex.expected" tj report --format latex -m map -m ndcg_cut.10 "$q" $runs
-golden "report json" "$data/report_board_json.expected" tj report --format json -m map -m recip_rank "$q" $runs
+golden "report md" "$data/report_board_md.expected" \
+    tj report --format md -m map -m P.10 --sort P_10 "$q" $runs
+golden "report latex" "$data/report_board_latex.expected" \
+    tj report --format latex -m map -m ndcg_cut.10 "$q" $runs
+golden "report json" "$data/report_board_json.expected" \
+    tj report --format json -m map -m recip_rank "$q" $runs
 # The t-test row beta/delta was checked against SciPy's ttest_rel on eval -q's per-topic
 # MAP (printed to 4 decimals): t = 8.2020, p = 7.77e-05; here (full precision) t = 8.2028,
 # p = 7.766e-05. Wilcoxon and sign: p = 0.0078125 both (all eight topics favour beta).
-golden "compare all tests" "$data/report_compare.expected" tj compare --test all --baseline delta "$q" $runs
-golden "compare pairs tsv" "$data/report_compare_pairs.expected" tj compare --format tsv --correction bonferroni --sided 1 "$q" $runs
+golden "compare all tests" "$data/report_compare.expected" \
+    tj compare --test all --baseline delta "$q" $runs
+golden "compare pairs tsv" "$data/report_compare_pairs.expected" \
+    tj compare --format tsv --correction bonferroni --sided 1 "$q" $runs
 golden "agreement" "$data/report_agreement.expected" tj agreement "$data/report_assessors.qrels_jg"
-golden "agreement json" "$data/report_agreement_json.expected" tj agreement --format json -l 2 "$data/report_assessors.qrels_jg"
+golden "agreement json" "$data/report_agreement_json.expected" \
+    tj agreement --format json -l 2 "$data/report_assessors.qrels_jg"
 golden "plot pr" "$data/report_plot_pr.expected" tj report --plot pr --runs beta,delta "$q" $runs
 golden "plot rpdiff" "$data/report_plot_rpdiff.expected" tj report --plot rpdiff "$q" $runs
 # The leaderboard's JSON gives each run and measure the 95% interval of its mean by t and by
@@ -242,25 +275,38 @@ tj report --table nope "$q" $runs >/dev/null 2>&1; st3=$?
     && ok "--table: with json, --topic wtl, unknown: exit 1" \
     || bad "table errors" "$st1 $st2 $st3"
 
-tj report --plot ndcg --svg "$tmp/n.svg" "$q" $runs && grep -q '^<svg ' "$tmp/n.svg" && [ "$(grep -c '<polyline' "$tmp/n.svg")" -eq 3 ] \
-    && tail -1 "$tmp/n.svg" | grep -q '^</svg>$' && ok "plot --svg" || bad "plot --svg" "$(head -3 "$tmp/n.svg")"
-tj report --plot rpdiff --svg "$tmp/r.svg" "$q" $runs && [ "$(grep -c '<rect x=[^>]*><title>' "$tmp/r.svg")" -eq 8 ] \
+tj report --plot ndcg --svg "$tmp/n.svg" "$q" $runs && grep -q '^<svg ' "$tmp/n.svg" \
+    && [ "$(grep -c '<polyline' "$tmp/n.svg")" -eq 3 ] \
+    && tail -1 "$tmp/n.svg" | grep -q '^</svg>$' && ok "plot --svg" \
+    || bad "plot --svg" "$(head -3 "$tmp/n.svg")"
+tj report --plot rpdiff --svg "$tmp/r.svg" "$q" $runs \
+    && [ "$(grep -c '<rect x=[^>]*><title>' "$tmp/r.svg")" -eq 8 ] \
     && ok "rpdiff --svg" || bad "rpdiff --svg" "$(grep -c '<rect' "$tmp/r.svg")"
 
 # Agreement from the campaign equals agreement from its per-assessor export.
-tj agreement -d "$c" >"$tmp/a1" && tj qrels export -d "$c" --per-assessor >"$tmp/pa" && tj agreement -l 2 "$tmp/pa" >"$tmp/a2" \
-    && cmp -s "$tmp/a1" "$tmp/a2" && grep -q "^ann " "$tmp/a1" && ok "agreement campaign = export" \
+tj agreement -d "$c" >"$tmp/a1" && tj qrels export -d "$c" --per-assessor >"$tmp/pa" \
+    && tj agreement -l 2 "$tmp/pa" >"$tmp/a2" \
+    && cmp -s "$tmp/a1" "$tmp/a2" && grep -q "^ann " "$tmp/a1" \
+    && ok "agreement campaign = export" \
     || bad "agreement campaign" "$(diff "$tmp/a1" "$tmp/a2" | head -4)"
 
 # ---- errors ----
-tj report -m nosuch "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && grep -q "nosuch" "$tmp/err" && ok "unknown measure" || bad "unknown measure" "$(cat "$tmp/err")"
-tj report --sort nope "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && ok "unknown sort" || bad "unknown sort" "$(cat "$tmp/err")"
-tj report --format xml "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && ok "unknown format" || bad "unknown format" "$(cat "$tmp/err")"
-tj compare --test z "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && ok "unknown test" || bad "unknown test" "$(cat "$tmp/err")"
-tj compare --baseline nobody "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && grep -q "nobody" "$tmp/err" && ok "unknown baseline" || bad "unknown baseline" "$(cat "$tmp/err")"
+tj report -m nosuch "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] \
+    && grep -q "nosuch" "$tmp/err" && ok "unknown measure" \
+    || bad "unknown measure" "$(cat "$tmp/err")"
+tj report --sort nope "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] \
+    && ok "unknown sort" || bad "unknown sort" "$(cat "$tmp/err")"
+tj report --format xml "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] \
+    && ok "unknown format" || bad "unknown format" "$(cat "$tmp/err")"
+tj compare --test z "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] \
+    && ok "unknown test" || bad "unknown test" "$(cat "$tmp/err")"
+tj compare --baseline nobody "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] \
+    && grep -q "nobody" "$tmp/err" && ok "unknown baseline" \
+    || bad "unknown baseline" "$(cat "$tmp/err")"
 # The leaderboard's letters and significance marks: beta (a) beats delta (d) on MAP by t
 # (holm) and by Tukey's HSD; the title says the test; tsv stays bare numbers.
-tj report -m map "$q" $runs | grep -q '^ *1  a  *beta  *0.3153^d$' && ok "report: ^letters in text" \
+tj report -m map "$q" $runs | grep -q '^ *1  a  *beta  *0.3153^d$' \
+    && ok "report: ^letters in text" \
     || bad "report letters" "$(tj report -m map "$q" $runs)"
 tj report -m map --test tukey --format latex "$q" $runs | grep -q 'tukey test' \
     && tj report -m map --test tukey --format latex "$q" $runs \
@@ -289,10 +335,13 @@ tj compare --format tsv -m map -m P.10 "$q" $runs >"$tmp/c2" \
 tj compare --format tsv -m P "$q" $runs >"$tmp/cp" \
     && [ "$(cut -f1 "$tmp/cp" | sort -u | wc -l)" -eq 10 ] \
     && ok "compare -m P: every cutoff" || bad "compare -m P" "$(cut -f1 "$tmp/cp" | sort -u)"
-tj report "$q" "$tmp/none.run" >/dev/null 2>"$tmp/err"; [ $? -eq 2 ] && ok "missing run file" || bad "missing run" "$(cat "$tmp/err")"
-tj report --watch 1 "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] && ok "--watch needs a campaign" || bad "--watch files" "$(cat "$tmp/err")"
+tj report "$q" "$tmp/none.run" >/dev/null 2>"$tmp/err"; [ $? -eq 2 ] \
+    && ok "missing run file" || bad "missing run" "$(cat "$tmp/err")"
+tj report --watch 1 "$q" $runs >/dev/null 2>"$tmp/err"; [ $? -eq 1 ] \
+    && ok "--watch needs a campaign" || bad "--watch files" "$(cat "$tmp/err")"
 for cmd in report compare agreement; do
-    tj $cmd --help | grep -q "^usage: trecjudge $cmd" && ok "$cmd --help" || bad "$cmd --help" "no usage"
+    tj $cmd --help | grep -q "^usage: trecjudge $cmd" && ok "$cmd --help" \
+        || bad "$cmd --help" "no usage"
 done
 
 tj_summary

@@ -92,7 +92,8 @@ END {
             d = absval((ef[3] + 0) - (af[3] + 0))
             # A difference of exactly tol (0.12345 vs 0.1234) is within it despite rounding.
             if (d > tol * (1 + 1e-9))
-                report(i, sprintf("value differs by %.6g (tolerance %g): expected %s, got %s", d, tol, ef[3], af[3]))
+                report(i, sprintf("value differs by %.6g (tolerance %g): expected %s, got %s",
+                                  d, tol, ef[3], af[3]))
         } else if (ef[3] != af[3]) {
             report(i, "value differs: expected " ef[3] ", got " af[3])
         }
@@ -110,7 +111,8 @@ END {
             printf "  ... %d more\n", (nexp > nact ? nexp : nact) - n - 3
     }
     if (ndiff > 0 || nexp != nact) {
-        printf "%d differing lines of %d compared%s\n", ndiff, n, nexp != nact ? "; line counts differ" : ""
+        printf "%d differing lines of %d compared%s\n", ndiff, n,
+               nexp != nact ? "; line counts differ" : ""
         exit 1
     }
     exit 0

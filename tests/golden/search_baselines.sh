@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# search_baselines.sh: BM25 beats tf-idf and Jaccard on Vaswani/NPL and CACM, near the published BM25 figures.
+# search_baselines.sh: BM25 beats tf-idf and Jaccard on Vaswani/NPL and CACM, near published MAPs.
 # SPDX-License-Identifier: MIT
 #
 # Builds a campaign per collection from ../shared (documents, topics), indexes it with the
@@ -24,7 +24,8 @@ collection() {
     shift 4
     local c=$tmp/$name.tjdb m map
     declare -A maps=()
-    if ! "$TRECJUDGE" init -d "$c" 2>"$tmp/err" || ! "$TRECJUDGE" docs import -d "$c" "$docs" 2>>"$tmp/err" \
+    if ! "$TRECJUDGE" init -d "$c" 2>"$tmp/err" \
+        || ! "$TRECJUDGE" docs import -d "$c" "$docs" 2>>"$tmp/err" \
         || ! "$TRECJUDGE" index -d "$c" 2>>"$tmp/err"; then
         bad "$name: campaign" "$(cat "$tmp/err")"
         return
@@ -34,11 +35,13 @@ collection() {
             bad "$name: search --model $m" "$(cat "$tmp/err")"
             return
         fi
-        map=$("$TRECJUDGE" eval -m map "$qrels" "$tmp/$name.$m.run" | awk '$1 == "map" { print $3 }')
+        map=$("$TRECJUDGE" eval -m map "$qrels" "$tmp/$name.$m.run" |
+            awk '$1 == "map" { print $3 }')
         maps[$m]=${map:-0}
     done
     local line="bm25 ${maps[bm25]}, tfidf ${maps[tfidf]}, jaccard ${maps[jaccard]}"
-    awk -v b="${maps[bm25]}" -v t="${maps[tfidf]}" -v j="${maps[jaccard]}" 'BEGIN { exit !(b > t && b > j) }' \
+    awk -v b="${maps[bm25]}" -v t="${maps[tfidf]}" -v j="${maps[jaccard]}" \
+        'BEGIN { exit !(b > t && b > j) }' \
         && ok "$name: BM25's MAP above tf-idf's and Jaccard's ($line)" \
         || bad "$name: BM25 does not beat tf-idf and Jaccard" "$line"
     awk -v b="${maps[bm25]}" -v min="$min" 'BEGIN { exit !(b >= min) }' \
