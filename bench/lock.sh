@@ -58,7 +58,7 @@ beside() {
     while kill -0 "$pid" 2>/dev/null; do
         i=$((i + 1))
         a=$EPOCHREALTIME
-        "$trecjudge" judge -d "$camp" --assessor bench $((1 + i % 50)) \
+        "$trecjudge" judge -d "$camp" --assessor bench --add-to-pool $((1 + i % 50)) \
             "J$name$i" 1 >/dev/null 2>&1 \
             || echo "judgment failed" >&2
         b=$EPOCHREALTIME
