@@ -36,7 +36,7 @@ tj status -d "$tmp" 2>"$tmp/err"; st=$?
 sqlite3 "$tmp/v1.tjdb" <"$data/campaign_v1.sql"
 tj qrels export -d "$tmp/v1.tjdb" >"$tmp/export" 2>"$tmp/err"
 printf 'q1 0 D1 2\nq1 0 D2 0\n' | cmp -s - "$tmp/export" && ok "schema 1: judgments read" || bad "schema 1 export" "$(cat "$tmp/export" "$tmp/err")"
-current=6   # STORE_SCHEMA_VERSION
+current=7   # STORE_SCHEMA_VERSION
 [ "$(sqlite3 "$tmp/v1.tjdb" 'SELECT max(version) FROM schema_version')" = $current ] && ok "schema 1 migrated to $current" \
     || bad "migration" "version $(sqlite3 "$tmp/v1.tjdb" 'SELECT max(version) FROM schema_version')"
 sqlite3 "$tmp/v1.tjdb" "SELECT count(*) FROM pool" | grep -qx 3 && ok "the pool kept its rows" || bad "pool rows" "$(sqlite3 "$tmp/v1.tjdb" 'SELECT * FROM pool')"
