@@ -11,7 +11,7 @@
 typedef struct store store;
 
 /* The schema version this build writes; older files are migrated on open. */
-#define STORE_SCHEMA_VERSION 6
+#define STORE_SCHEMA_VERSION 7
 
 /* Creates a new campaign file (fails if path exists). */
 int store_create(const char *path, store **out, util_error *err);

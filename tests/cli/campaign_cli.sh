@@ -45,7 +45,7 @@ sqlite3 "$tmp/v1.tjdb" <"$data/campaign_v1.sql"
 tj qrels export -d "$tmp/v1.tjdb" >"$tmp/export" 2>"$tmp/err"
 printf 'q1 0 D1 2\nq1 0 D2 0\n' | cmp -s - "$tmp/export" \
     && ok "schema 1: judgments read" || bad "schema 1 export" "$(cat "$tmp/export" "$tmp/err")"
-current=6   # STORE_SCHEMA_VERSION
+current=7   # STORE_SCHEMA_VERSION
 [ "$(sqlite3 "$tmp/v1.tjdb" 'SELECT max(version) FROM schema_version')" = $current ] \
     && ok "schema 1 migrated to $current" \
     || bad "migration" "version $(sqlite3 "$tmp/v1.tjdb" 'SELECT max(version) FROM schema_version')"
