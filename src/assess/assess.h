@@ -137,7 +137,9 @@ typedef struct assess_item {
     double wall;                  /* wall time on it in this session (seconds counts active time) */
     char *saved_note;             /* the note stored with its judgment, or NULL */
     char *summary;                /* its title, or its first words when it has none */
-    char *text;                   /* the first bytes of its text, for its snippet */
+    char *text;                   /* the first bytes of its text, for its snippet (read when
+                                   * a snippet is first drawn, if the pool's query did not) */
+    int text_read;                /* text was read, or cannot be */
     char *snippet;                /* the passage with the most topic terms ("": none, NULL: not
                                    * made yet) */
     int unpooled;                 /* opened from a collection search, not in the pool yet */

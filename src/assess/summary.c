@@ -103,6 +103,20 @@ char *assess_snippet(const assess_session *a, const char *text, size_t len, size
     return out;
 }
 
+/* The first bytes of a document's text, for its snippet: the pool's query reads them only
+ * for a document without a title, so a wide list reads those of the rows it draws. */
+static void item_text_read(assess_session *a, assess_item *it)
+{
+    it->text_read = 1;
+    char *title = NULL, *body = NULL;
+    size_t len = 0;
+    util_error err = { 0, "" };
+    if (store_doc_get(a->s, it->docno, &title, &body, &len, &err) > 0 && body != NULL)
+        it->text = util_strndup(body, len < SUMMARY_PREFIX ? len : SUMMARY_PREFIX);
+    free(title);
+    free(body);
+}
+
 void assess_item_line(assess_session *a, size_t i, int snippet, assess_text *out)
 {
     assess_text_clear(out);
@@ -111,6 +125,8 @@ void assess_item_line(assess_session *a, size_t i, int snippet, assess_text *out
     assess_item *it = &a->items[i];
     const char *summary = it->summary != NULL ? it->summary : it->no_text ? "(no text)" : "";
     assess_text_add(out, summary, strlen(summary), 0);
+    if (snippet && it->text == NULL && !it->text_read && !it->no_text)
+        item_text_read(a, it);
     if (snippet && it->text != NULL) {
         if (it->snippet == NULL)
             it->snippet = assess_snippet(a, it->text, strlen(it->text), 90);

@@ -40,9 +40,13 @@ int store_set_aside_each(store *s, int64_t topic_id, int64_t assessor_id, store_
 }
 
 /* The document's text as far as the summaries need it: the pool order, and the text of a
- * document only when its import is published (the same rule as store_pool_text_each). */
+ * document only when its import is published (the same rule as store_pool_text_each). The
+ * text's first bytes are read only for a document without a title (its summary is its first
+ * words): reading every text of a large pool was most of the time of opening a topic. */
 static const char sql_pool_docs[] =
-    "SELECT p.docno, p.source, d.id IS NOT NULL, d.title, substr(d.body, 1, ?2)"
+    "SELECT p.docno, p.source, d.id IS NOT NULL, d.title,"
+    " CASE WHEN trim(coalesce(d.title, ''), ' ' || char(9, 10, 13)) = ''"
+    "  THEN substr(d.body, 1, ?2) END"
     " FROM pool p LEFT JOIN documents d ON d.docno = p.docno AND " STORE_VISIBLE("d.import_id")
     " WHERE p.topic_id = ?1 ORDER BY p.position, p.docno";
 

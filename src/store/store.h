@@ -465,12 +465,13 @@ typedef struct store_pool_doc {
     const char *source;        /* "pool", "search", "manual" or "cal" */
     int has_text;              /* its text is in the campaign */
     const char *title;         /* NULL when it has none */
-    const char *body;          /* the first bytes of its text (NULL without text) */
+    const char *body;          /* the first bytes of its text when it has no title (NULL
+                                * with a title, or without text) */
     size_t body_len;
 } store_pool_doc;
 typedef int (*store_pool_doc_fn)(void *ctx, const store_pool_doc *d);
-/* A topic's pool in presentation order, each document with its title and the first
- * `prefix` bytes of its text, in one query. */
+/* A topic's pool in presentation order, each document with its title, or the first
+ * `prefix` bytes of its text when it has none, in one query. */
 int store_pool_docs_each(store *s, int64_t topic_id, size_t prefix, store_pool_doc_fn fn,
                          void *ctx, util_error *err);
 
