@@ -4,6 +4,7 @@
 
 #include <langinfo.h>
 #include <locale.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +26,14 @@ static int screen_up;
 static void on_signal(int sig)
 {
     stop_signal = sig;
+}
+
+/* The terminal is gone (its other side closed, as when a terminal window or a tmux server
+ * goes away): reads would end at once, forever. */
+static int terminal_gone(void)
+{
+    struct pollfd p = { .fd = STDIN_FILENO, .events = POLLIN };
+    return poll(&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0;
 }
 
 static void restore_terminal(void)
@@ -134,7 +143,8 @@ static void show(view *v, assess_session *a, shown_doc *last)
     wint_t ch;
     int rc;
     timeout(0);
-    while ((rc = get_wch(&ch)) != ERR) {
+    /* (bounded, and not past a hangup: a dead terminal must not keep this loop going) */
+    for (size_t n = 0; n < 4096 && stop_signal == 0 && (rc = get_wch(&ch)) != ERR; n++) {
         if (rc == KEY_CODE_YES && ch == KEY_RESIZE)
             continue;
         if (rc == OK && ch == 3)
@@ -254,7 +264,7 @@ int tui_assess(assess_session *a, const tui_report *report, util_error *err)
         int rc = get_wch(&ch);
         now = now_seconds();
         util_error kerr = { 0, "" };
-        if (stop_signal != 0) {
+        if (stop_signal != 0 || terminal_gone()) {
             assess_key(a, ASSESS_KEY_INTERRUPT, now, &kerr);
             break;
         }

@@ -650,4 +650,22 @@ else
     bad "set aside session" "$(screen)"
 fi
 
+# ---- the terminal goes away (its tmux server killed) while the screen waits for a key, and
+# while it is in the help: the program ends, it does not keep the processor busy ----
+[ -f "$tmp/demo/demo.tjdb" ] && c=$tmp/demo/demo.tjdb   # (a campaign open to any assessor)
+for state in judge help; do
+    start 80 24 "gone$state"
+    wait_for "| gone$state |" || bad "gone start" "$(screen | head -1)"
+    [ "$state" = help ] && { tmx send-keys -t tj '?'; wait_for "keys of the assessment screen"; }
+    tmx kill-server 2>/dev/null
+    for _ in $(seq 1 50); do pgrep -f "assessor gone$state" >/dev/null || break; sleep 0.1; done
+    if pgrep -f "assessor gone$state" >/dev/null; then
+        bad "terminal gone ($state)" "still running: $(ps -o pid,pcpu,args -p \
+            "$(pgrep -f "assessor gone$state" | tr '\n' ',' | sed 's/,$//')")"
+        pkill -9 -f "assessor gone$state"
+    else
+        ok "the terminal gone ($state): the screen ends within 5 s"
+    fi
+done
+
 tj_summary
