@@ -3,43 +3,7 @@
 # SPDX-License-Identifier: MIT
 set -u
 . "$(dirname "$0")/../lib.sh"
-if ! command -v tmux >/dev/null 2>&1; then
-    tj_skip_all "tmux is not installed (apt-get install tmux)"
-fi
-n_start=0
-sock="tj-test-$$-0"
-tmx() { tmux -L "$sock" -f /dev/null "$@"; }
-# every start has a server of its own, so that a server still exiting is never reused
-tj_at_exit 'for i in $(seq 0 "$n_start"); do tmux -L "tj-test-$$-$i" kill-server 2>/dev/null; done'
-screen() { tmx capture-pane -p -t tj; }
-
-# Waits until the screen shows a text (grep -F), up to 10 s; 0 when it did.
-wait_for() {
-    for _ in $(seq 1 100); do
-        screen 2>/dev/null | grep -qF -- "$1" && return 0
-        sleep 0.1
-    done
-    return 1
-}
-
-# The cursor shown and the main screen back (tmux may take a moment to read the last output).
-restored() {
-    for _ in $(seq 1 30); do
-        tmx display-message -p -t tj '#{cursor_flag} #{alternate_on}' | grep -q "^1 0" && return 0
-        sleep 0.1
-    done
-    return 1
-}
-
-# Starts the screen in a detached session of the given size.
-start() {
-    rm -f "$tmp/exit"
-    [ -n "${keep:-}" ] || tmx kill-server 2>/dev/null
-    n_start=$((n_start + 1))
-    sock="tj-test-$$-$n_start"
-    tmx new-session -d -s tj -x "$1" -y "$2" \
-        "env -u LC_ALL LANG=${lang:-C.UTF-8} TERM=xterm-256color '$TRECJUDGE' assess -d '$c' --assessor ${3:-alice} ${extra:-}; echo \"EXIT=\$?\" >'$tmp/exit'; sleep 60"
-}
+. "$(dirname "$0")/tmux_lib.sh"
 
 # ---- a small campaign: the 9-language topics, three documents (one hostile), a pool ----
 c=$tmp/c.tjdb
@@ -122,7 +86,6 @@ wait_for "│ Hostile" && ok "any key leaves the help" || bad "leave help" "$(sc
 
 # ---- resize mid-session: to 200x50 and back ----
 tmx resize-window -t tj -x 200 -y 50
-until_ok() { for _ in $(seq 1 50); do eval "$1" && return 0; sleep 0.1; done; return 1; }
 until_ok '[ "$(screen | wc -l)" -eq 50 ] && screen | tail -1 | grep -q "S search *$"'
 [ "$(screen | wc -l)" -eq 50 ] && screen | head -1 | grep -q "topic 41" &&
     screen | tail -1 | grep -q "S search *$" \
@@ -173,7 +136,6 @@ hold_lock() {
 release_lock() { touch "$tmp/release"; wait "$holder"; }
 # the grade and docno of each judgment of an assessor, one "docno grade" a line
 judgments_of() { tj qrels export -d "$c" --per-assessor 2>/dev/null | awk -v a="$1" '$2 == a && $4 >= 0 { print $3, $4 }'; }
-exit_status() { for _ in $(seq 1 50); do [ -s "$tmp/exit" ] && break; sleep 0.1; done; cat "$tmp/exit" 2>/dev/null; }
 if command -v sqlite3 >/dev/null 2>&1; then
     c0=$c
     c=$tmp/lock.tjdb
@@ -316,26 +278,6 @@ if { tj init -d "$h" && tj topics import -d "$h" "$hd/topics.sgml" "$hd/topics.x
 else
     bad "hostile setup" "$(cat "$tmp/hsetup.log")"
 fi
-
-# A whole screen, its clock masked, compared with tests/tui/screens/NAME.txt; with
-# TJ_UPDATE_SCREENS=1 the stored screen is written instead (review it before committing).
-masked() { screen | sed -E '1s/[0-9]+:[0-9][0-9] *$/M:SS/'; }
-compare_screen() {
-    local want="$tj_root/tests/tui/screens/$1.txt"
-    sleep 0.3
-    # a loaded machine may draw late: look again for up to 5 s before calling it different
-    if [ -z "${TJ_UPDATE_SCREENS:-}" ]; then
-        for _ in $(seq 1 50); do masked | cmp -s "$want" - && break; sleep 0.1; done
-    fi
-    if [ -n "${TJ_UPDATE_SCREENS:-}" ]; then
-        masked >"$want"
-        ok "screen $1 written"
-    elif masked | diff -u "$want" - >"$tmp/screen.diff"; then
-        ok "screen $1 as stored"
-    else
-        bad "screen $1" "$(cat "$tmp/screen.diff")"
-    fi
-}
 
 # ---- the demo campaign: the live report (r), collection search (S), Move-to-Front ----
 demo=$tj_root/share/demo

@@ -3,48 +3,9 @@
 # SPDX-License-Identifier: MIT
 set -u
 . "$(dirname "$0")/../lib.sh"
-if ! command -v tmux >/dev/null 2>&1; then
-    tj_skip_all "tmux is not installed (apt-get install tmux)"
-fi
-n_start=0
-sock="tj-cal-$$-0"
-tmx() { tmux -L "$sock" -f /dev/null "$@"; }
-tj_at_exit 'for i in $(seq 0 "$n_start"); do tmux -L "tj-cal-$$-$i" kill-server 2>/dev/null; done'
-screen() { tmx capture-pane -p -t tj; }
-wait_for() {
-    for _ in $(seq 1 100); do
-        screen 2>/dev/null | grep -qF -- "$1" && return 0
-        sleep 0.1
-    done
-    return 1
-}
-start() {
-    tmx kill-server 2>/dev/null
-    n_start=$((n_start + 1))
-    sock="tj-cal-$$-$n_start"
-    tmx new-session -d -s tj -x "$1" -y "$2" \
-        "env -u LC_ALL LANG=C.UTF-8 TERM=xterm-256color '$TRECJUDGE' assess -d '$c' \
-         --assessor ann; echo \"EXIT=\$?\" >'$tmp/exit'; sleep 60"
-}
+. "$(dirname "$0")/tmux_lib.sh"
 # The docno on the document panel's top line (" DOCNO (i of n, ...").
 shown() { screen | sed -n 's/.* \([A-Za-z0-9-]*\) ([0-9]* of [0-9]*,.*/\1/p' | head -1; }
-masked() { screen | sed -E '1s/[0-9]+:[0-9][0-9] *$/M:SS/'; }
-compare_screen() {
-    local want="$tj_root/tests/tui/screens/$1.txt"
-    sleep 0.3
-    # a loaded machine may draw late: look again for up to 5 s before calling it different
-    if [ -z "${TJ_UPDATE_SCREENS:-}" ]; then
-        for _ in $(seq 1 50); do masked | cmp -s "$want" - && break; sleep 0.1; done
-    fi
-    if [ -n "${TJ_UPDATE_SCREENS:-}" ]; then
-        masked >"$want"
-        ok "screen $1 written"
-    elif masked | diff -u "$want" - >"$tmp/screen.diff"; then
-        ok "screen $1 as stored"
-    else
-        bad "screen $1" "$(cat "$tmp/screen.diff")"
-    fi
-}
 
 demo=$tj_root/share/demo
 c=$tmp/c.tjdb
@@ -63,7 +24,7 @@ st=$?
 mv "$tmp/index.kept" "$c.index"
 
 # ---- 80x24: the first proposal is pool --next's; the status line ----
-start 80 24
+start 80 24 ann
 wait_for "0/20 of budget, 0 rel" && ok "status line: judged of the budget, relevant found" \
     || bad "status" "$(screen | head -1)"
 screen | head -1 | grep -q "topic D1 (1/4) | ann | 0/20 of budget, 0 rel, left: ? until 3 rel " \
@@ -112,7 +73,7 @@ for _ in $(seq 1 50); do [ -s "$tmp/exit" ] && break; sleep 0.1; done
 grep -q "EXIT=0" "$tmp/exit" 2>/dev/null && ok "q quits" ||
     bad "quit" "$(cat "$tmp/exit" 2>/dev/null)"
 rm -f "$tmp/exit"
-start 80 24
+start 80 24 ann
 wait_for "8/20 of budget" || bad "restart" "$(screen | head -1)"
 [ "$(shown)" = "$before" ] && ok "after a restart the proposal is the one before ($before)" \
     || bad "restart proposal" "before '$before', now '$(shown)'"
@@ -124,7 +85,7 @@ wait_for "8/20 of budget" || bad "restart" "$(screen | head -1)"
 tmx send-keys -t tj q
 for _ in $(seq 1 50); do [ -s "$tmp/exit" ] && break; sleep 0.1; done
 rm -f "$tmp/exit"
-start 120 40
+start 120 40 ann
 wait_for "8/20 of budget" && [ "$(shown)" = "$before" ] && ok "120x40: the same proposal" \
     || bad "120x40" "$(screen)"
 compare_screen cal-120x40
@@ -160,7 +121,7 @@ status_before=$(screen | head -1 | sed -E 's/ +[0-9]+:[0-9][0-9] *$//')
 tmx send-keys -t tj q
 for _ in $(seq 1 50); do [ -s "$tmp/exit" ] && break; sleep 0.1; done
 rm -f "$tmp/exit"
-start 120 40
+start 120 40 ann
 wait_for "11/20 of budget" || bad "restart after bob" "$(screen | head -1)"
 [ "$(shown)" = "$now" ] && ok "after a restart: the same proposal ($now)" ||
     bad "restart after bob" "before '$now', now '$(shown)'"
