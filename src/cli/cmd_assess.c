@@ -48,8 +48,7 @@ int cli_assess(int argc, char **argv)
         }
     }
     if (optind != argc || (remember && o.lang == NULL)) {
-        cli_usage(cmd, stderr);
-        return UTIL_EXIT_USAGE;
+        return cli_usage_error(cmd);
     }
     if (cli_name_check("assess", "assessor", o.assessor) != 0 ||
         cli_name_check("assess", "topic", o.topic) != 0)

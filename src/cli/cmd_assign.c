@@ -73,8 +73,7 @@ int cli_assign(int argc, char **argv)
                 return UTIL_EXIT_USAGE;
             }
         } else {
-            cli_usage(cmd, stderr);
-            return UTIL_EXIT_USAGE;
+            return cli_usage_error(cmd);
         }
     }
     int tsv = strcmp(format, "tsv") == 0;
@@ -92,8 +91,7 @@ int cli_assign(int argc, char **argv)
     if (list + autoassign > 1 || (list && argc != optind) || (autoassign && argc == optind) ||
         (!list && !autoassign && argc - optind < 2) || ((list || autoassign) && !on) ||
         (replace && !autoassign)) {
-        cli_usage(cmd, stderr);
-        return UTIL_EXIT_USAGE;
+        return cli_usage_error(cmd);
     }
     for (int a = optind; a < argc; a++) {
         const char *what = a == optind || autoassign ? "assessor" : "topic";

@@ -25,8 +25,7 @@ int cli_backup(int argc, char **argv)
         }
     }
     if (argc - optind != 1) {
-        cli_usage(cmd, stderr);
-        return UTIL_EXIT_USAGE;
+        return cli_usage_error(cmd);
     }
     const char *dest = argv[optind];
     int status = UTIL_EXIT_OK;

@@ -81,8 +81,7 @@ static int compare_parse(int argc, char **argv, compare_cmd_opts *o)
     }
     int nfiles = argc - optind;
     if ((nfiles > 0 && nfiles < 3) || (nfiles > 0 && o->a.campaign != NULL)) {
-        cli_usage(cmd, stderr);
-        return UTIL_EXIT_USAGE;
+        return cli_usage_error(cmd);
     }
     if (cli_name_check("compare", "baseline", o->baseline) != 0 ||
         cli_name_check("compare", "primary assessor", o->a.ro.primary) != 0)

@@ -121,8 +121,7 @@ int cli_demo(int argc, char **argv)
         }
     }
     if (optind != argc) {
-        cli_usage(cmd, stderr);
-        return UTIL_EXIT_USAGE;
+        return cli_usage_error(cmd);
     }
     if (cli_name_check("demo", "assessor", assessor) != 0)
         return UTIL_EXIT_USAGE;

@@ -121,8 +121,7 @@ static int eval_parse(int argc, char **argv, eval_cmd_opts *o)
         }
     }
     if (argc - optind < 2) {
-        cli_usage(cmd, stderr);
-        return UTIL_EXIT_USAGE;
+        return cli_usage_error(cmd);
     }
     util_error err = { 0, "" };
     if (metrics_set_empty(o->set))

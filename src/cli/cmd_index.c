@@ -54,8 +54,7 @@ int cli_index(int argc, char **argv)
         }
     }
     if (optind != argc) {
-        cli_usage(cmd, stderr);
-        return UTIL_EXIT_USAGE;
+        return cli_usage_error(cmd);
     }
     index_analyzer a;
     text_options_default(&a, lang);

@@ -48,8 +48,7 @@ int cli_init(int argc, char **argv)
         }
     }
     if (optind != argc) {
-        cli_usage(cmd, stderr);
-        return UTIL_EXIT_USAGE;
+        return cli_usage_error(cmd);
     }
     char *text = util_strdup(spec);
     store_grade grades[64];

@@ -119,8 +119,7 @@ int cli_judge(int argc, char **argv)
     }
     int batch = argc - optind == 1 && strcmp(argv[optind], "-") == 0;
     if (!batch && argc - optind != 3) {
-        cli_usage(cmd, stderr);
-        return UTIL_EXIT_USAGE;
+        return cli_usage_error(cmd);
     }
     if (c.force && !c.adjudicate) {
         util_warn("judge: --force goes with --adjudicate");

@@ -22,8 +22,7 @@ int cli_merge(int argc, char **argv)
         }
     }
     if (argc - optind != 1) {
-        cli_usage(cmd, stderr);
-        return UTIL_EXIT_USAGE;
+        return cli_usage_error(cmd);
     }
     const char *other = argv[optind];
     int status = UTIL_EXIT_OK;

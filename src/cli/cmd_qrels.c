@@ -121,8 +121,7 @@ int cli_qrels(int argc, char **argv)
         }
     }
     if (argc - optind != (import ? 1 : 0)) {
-        cli_usage(cmd, stderr);
-        return UTIL_EXIT_USAGE;
+        return cli_usage_error(cmd);
     }
     if (with_iter && (import || !per_assessor)) {
         util_warn("qrels: --iter goes with export --per-assessor");

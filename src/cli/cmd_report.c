@@ -277,8 +277,7 @@ static int report_parse(int argc, char **argv, report_cmd_opts *o)
     }
     int nfiles = argc - optind;
     if (nfiles == 1 || (nfiles > 0 && o->a.campaign != NULL)) {
-        cli_usage(cmd, stderr);
-        return UTIL_EXIT_USAGE;
+        return cli_usage_error(cmd);
     }
     if (cli_name_check("report", "topic", o->topic) != 0 ||
         cli_name_check("report", "run", o->run_tag) != 0 ||

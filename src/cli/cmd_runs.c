@@ -207,8 +207,7 @@ int cli_runs(int argc, char **argv)
     if (!import)
         return runs_other(verb, path, fmt, argc - optind, argv + optind);
     if (optind == argc || (tag != NULL && argc - optind > 1)) {
-        cli_usage(cmd, stderr);
-        return UTIL_EXIT_USAGE;
+        return cli_usage_error(cmd);
     }
     if (cli_name_check("runs import", "--tag", tag) != 0)
         return UTIL_EXIT_USAGE;

@@ -174,8 +174,7 @@ int cli_search(int argc, char **argv)
     }
     if (optind != argc || (o.query != NULL && (o.import || o.topic_file || o.out)) ||
         (o.pool_qid != NULL && o.query == NULL)) {
-        cli_usage(cmd, stderr);
-        return UTIL_EXIT_USAGE;
+        return cli_usage_error(cmd);
     }
     char deftag[32];
     if (o.tag == NULL) {

@@ -189,8 +189,7 @@ int cli_status(int argc, char **argv)
         }
     }
     if (optind != argc) {
-        cli_usage(cmd, stderr);
-        return UTIL_EXIT_USAGE;
+        return cli_usage_error(cmd);
     }
     if (assessors && table != TABLE_BOTH && table != TABLE_ASSESSORS) {
         util_warn("status: --assessors is --table assessors, not another table");
