@@ -506,6 +506,77 @@ int eval_file(eval_judge *c, const char *path, report_run *out, util_error *err)
 }
 
 
+/* Topics [from, to) of the qrels: their grade counts (the qrels' part of each topic's
+ * metrics_topic), and the judgments with a grade above 0 among them. */
+typedef struct eval_levels_span {
+    eval_ctx *c;
+    size_t from, to;
+    long num_rel;
+} eval_levels_span;
+
+static void *eval_levels(void *vs)
+{
+    eval_levels_span *sp = vs;
+    eval_ctx *c = sp->c;
+    const formats_qrels *qrels = c->qrels;
+    long *grades = NULL;
+    size_t grades_cap = 0;
+    for (size_t i = sp->from; i < sp->to; i++) {
+        const formats_qrels_topic *qt = &qrels->topics[i];
+        eval_topic *et = &c->topics[i];
+        et->qt = qt;
+        et->qid = qt->qid;
+        /* Ordinary qrels: the topic itself; judgment-group qrels: each of its groups. */
+        size_t ng = qrels->judgment_groups ? qt->ngroups : 0;
+        if (ng > 0) {
+            et->group_levels = util_calloc(ng, sizeof *et->group_levels);
+            et->group_base = util_calloc(ng, sizeof *et->group_base);
+            et->base.groups = et->group_base;
+            et->base.ngroups = (long)ng;
+        }
+        for (size_t g = 0; g < (ng > 0 ? ng : 1); g++) {
+            const formats_qrels_topic *jt = ng > 0 ? &qt->groups[g] : qt;
+            util_grow(&grades, &grades_cap, jt->n + 1, sizeof *grades);
+            for (size_t k = 0; k < jt->n; k++) {
+                grades[k] = jt->qrels[k].rel;
+                sp->num_rel += grades[k] > 0; /* the groups of a topic share no line */
+            }
+            size_t nl = metrics_levels_size(grades, jt->n);
+            long *levels = util_calloc(nl ? nl : 1, sizeof *levels);
+            if (ng > 0) {
+                et->group_levels[g] = levels;
+                metrics_levels(grades, jt->n, c->params, levels, &et->group_base[g]);
+            } else {
+                et->levels = levels;
+                metrics_levels(grades, jt->n, c->params, levels, &et->base);
+            }
+        }
+    }
+    free(grades);
+    return NULL;
+}
+
+/* Every topic's grade counts, half of them on a second thread when the qrels are large. */
+static void eval_levels_all(eval_ctx *c)
+{
+    eval_levels_span sp[2] = { { c, 0, c->ntopics, 0 }, { c, c->ntopics, c->ntopics, 0 } };
+    pthread_t t;
+    int threaded = 0;
+    if (c->qrels->nlines >= 100000 && c->ntopics > 1) {
+        size_t half = 0, k = 0;
+        while (k < c->ntopics && half < c->qrels->nlines / 2)
+            half += c->qrels->topics[k++].n;
+        sp[0].to = sp[1].from = k;
+        threaded = pthread_create(&t, NULL, eval_levels, &sp[1]) == 0;
+        if (!threaded)
+            sp[0].to = c->ntopics;
+    }
+    eval_levels(&sp[0]);
+    if (threaded)
+        pthread_join(t, NULL);
+    c->num_rel_all = sp[0].num_rel + sp[1].num_rel;
+}
+
 eval_judge *eval_new(const formats_qrels *qrels, const formats_prefs *prefs,
                      const formats_zscores *zscores, const metrics_set *set,
                      const metrics_params *params)
@@ -532,41 +603,8 @@ eval_judge *eval_new(const formats_qrels *qrels, const formats_prefs *prefs,
             et->prefs[k].level = pt->prefs[k].level;
         }
     }
-    for (size_t i = 0; qrels != NULL && i < qrels->nlines; i++)
-        if (qrels->all[i].rel > 0)
-            c->num_rel_all++;
-    long *grades = NULL;
-    size_t grades_cap = 0;
-    for (size_t i = 0; qrels != NULL && i < c->ntopics; i++) {
-        const formats_qrels_topic *qt = &qrels->topics[i];
-        eval_topic *et = &c->topics[i];
-        et->qt = qt;
-        et->qid = qt->qid;
-        /* Ordinary qrels: the topic itself; judgment-group qrels: each of its groups. */
-        size_t ng = qrels->judgment_groups ? qt->ngroups : 0;
-        if (ng > 0) {
-            et->group_levels = util_calloc(ng, sizeof *et->group_levels);
-            et->group_base = util_calloc(ng, sizeof *et->group_base);
-            et->base.groups = et->group_base;
-            et->base.ngroups = (long)ng;
-        }
-        for (size_t g = 0; g < (ng > 0 ? ng : 1); g++) {
-            const formats_qrels_topic *jt = ng > 0 ? &qt->groups[g] : qt;
-            util_grow(&grades, &grades_cap, jt->n + 1, sizeof *grades);
-            for (size_t k = 0; k < jt->n; k++)
-                grades[k] = jt->qrels[k].rel;
-            size_t nl = metrics_levels_size(grades, jt->n);
-            long *levels = util_calloc(nl ? nl : 1, sizeof *levels);
-            if (ng > 0) {
-                et->group_levels[g] = levels;
-                metrics_levels(grades, jt->n, params, levels, &et->group_base[g]);
-            } else {
-                et->levels = levels;
-                metrics_levels(grades, jt->n, params, levels, &et->base);
-            }
-        }
-    }
-    free(grades);
+    if (qrels != NULL)
+        eval_levels_all(c);
     size_t cells = c->ntopics * (c->nvalues ? c->nvalues : 1);
     c->values = util_calloc(cells, sizeof *c->values);
     c->strings = util_calloc(cells, sizeof *c->strings);

@@ -108,6 +108,8 @@ enum {
     FORMATS_QRELS_JG = 1,     /* judgment-group qrels, as formats_qrels_read_jg */
     FORMATS_ANY_BYTES = 4,    /* names are any bytes but white space, as trec_eval takes
                                * them (eval), instead of the name rule of a campaign */
+    FORMATS_QRELS_ONE_THREAD = 8, /* read a large file on the calling thread alone, not in
+                                   * two parts at once (the result is the same) */
 };
 formats_qrels *formats_qrels_read_flags(const char *path, int flags, util_error *err);
 const formats_qrels_topic *formats_qrels_find(const formats_qrels *q, const char *qid);

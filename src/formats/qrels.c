@@ -2,6 +2,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "formats.h"
 
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,29 +148,41 @@ static int qrels_group_topic(formats_qrels_topic *t, const char *name, util_erro
     return 0;
 }
 
-/* Reads the file line by line (memory grows with the judgments kept, not with the file),
+/* What one reading of the file, or of one part of it, gathers. */
+typedef struct qrels_part {
+    const char *path;
+    int flags;
+    uint64_t begin, end;      /* the part's bytes (whole: 0, 0 and not ranged) */
+    int ranged;
+    formats_qrel *all;        /* in file order */
+    uint32_t *tix;            /* each line's topic, in order of first appearance */
+    size_t nlines, cap, tcap;
+    util_map map;             /* qid -> topic; keys point into strings */
+    util_arena strings;       /* the qids, groups and docnos */
+    long lines;               /* lines read, comments and blank lines included */
+    util_error err;
+    int rc;                   /* 0, or -1 with err set */
+} qrels_part;
+
+/* Reads the part line by line (memory grows with the judgments kept, not with the file),
  * copying each name once into the arena: a topic id or group repeated on the lines that
- * follow is not copied again. */
-static formats_qrels *qrels_read(const char *path, int flags, util_error *err)
+ * follow is not copied again. Line numbers count from 1 at the part's start. */
+static int qrels_part_read(qrels_part *p)
 {
-    int jg = (flags & FORMATS_QRELS_JG) != 0;
-    int any_bytes = (flags & FORMATS_ANY_BYTES) != 0;
-    const char *name = qrels_name(path);
-    formats_qrel *all = NULL;   /* in file order, then grouped by topic in place */
-    uint32_t *tix = NULL;       /* each line's topic, in order of first appearance */
-    size_t nlines = 0, cap = 0, tcap = 0;
-    util_map map = { 0 };
-    formats_qrels *q = NULL;
-    util_arena *strings = util_calloc(1, sizeof *strings);
+    int jg = (p->flags & FORMATS_QRELS_JG) != 0;
+    int any_bytes = (p->flags & FORMATS_ANY_BYTES) != 0;
+    const char *name = qrels_name(p->path);
+    util_error *err = &p->err;
     const char *last_qid = NULL, *last_iter = NULL;
     size_t last_qid_len = 0, last_iter_len = 0;
     uint32_t last_t = 0;
     char *line;
     size_t line_len;
     int got = 0;
-    formats_input *in = formats_input_open(path, err);
+    formats_input *in = p->ranged ? formats_input_open_range(p->path, p->begin, p->end, err)
+                                  : formats_input_open(p->path, err);
     if (in == NULL)
-        goto fail;
+        return p->rc = -1;
     for (;;) {
         char *f[4];
         size_t fl[4];
@@ -217,8 +231,8 @@ static formats_qrels *qrels_read(const char *path, int flags, util_error *err)
                 util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "topic id %s", why);
                 goto fail;
             }
-            last_t = qid_topic(&map, strings, f[0], fl[0]);
-            last_qid = util_map_key_of(&map, last_t);
+            last_t = qid_topic(&p->map, &p->strings, f[0], fl[0]);
+            last_qid = util_map_key_of(&p->map, last_t);
             last_qid_len = fl[0];
         }
         if (last_iter == NULL || fl[1] != last_iter_len || memcmp(f[1], last_iter, fl[1]) != 0) {
@@ -227,16 +241,16 @@ static formats_qrels *qrels_read(const char *path, int flags, util_error *err)
                                jg ? "judgment group" : "iteration column", why);
                 goto fail;
             }
-            last_iter = util_arena_copy(strings, f[1], fl[1]);
+            last_iter = util_arena_copy(&p->strings, f[1], fl[1]);
             last_iter_len = fl[1];
         }
-        if (nlines == cap)
-            util_grow(&all, &cap, nlines + 1, sizeof *all);
-        if (nlines == tcap)
-            util_grow(&tix, &tcap, nlines + 1, sizeof *tix);
-        tix[nlines] = last_t;
-        formats_qrel *r = &all[nlines++];
-        r->docno = util_arena_copy(strings, f[2], fl[2]);
+        if (p->nlines == p->cap)
+            util_grow(&p->all, &p->cap, p->nlines + 1, sizeof *p->all);
+        if (p->nlines == p->tcap)
+            util_grow(&p->tix, &p->tcap, p->nlines + 1, sizeof *p->tix);
+        p->tix[p->nlines] = last_t;
+        formats_qrel *r = &p->all[p->nlines++];
+        r->docno = util_arena_copy(&p->strings, f[2], fl[2]);
         r->iter = last_iter;
         r->docno_len = (uint32_t)fl[2];
         r->line = (uint32_t)lineno;
@@ -244,44 +258,199 @@ static formats_qrels *qrels_read(const char *path, int flags, util_error *err)
     }
     if (got < 0)
         goto fail;
-    if (nlines == 0) {
+    p->lines = formats_input_lineno(in);
+    formats_input_close(&in);
+    return p->rc = 0;
+fail:
+    formats_input_close(&in);
+    return p->rc = -1;
+}
+
+static void *qrels_part_thread(void *vp)
+{
+    qrels_part_read(vp);
+    return NULL;
+}
+
+static void qrels_part_free(qrels_part *p)
+{
+    free(p->all);
+    free(p->tix);
+    util_map_free(&p->map);
+    util_arena_free(&p->strings);
+    memset(p, 0, sizeof *p);
+}
+
+/* A plain qrels file at least this large is read in two parts at once, cut at the line
+ * end nearest its middle. */
+#define QRELS_SPLIT_MIN ((uint64_t)4 << 20)
+
+/* Where to cut the file for two parts: just after a line end at or past its middle; 0
+ * when it is not a plain file large enough, or no line ends near the middle. */
+static uint64_t qrels_cut(const char *path, int flags, uint64_t *size_out)
+{
+    enum { WINDOW = 1 << 16 };
+    if ((flags & FORMATS_QRELS_ONE_THREAD) || strcmp(path, "-") == 0)
+        return 0;
+    util_error err = { 0, "" };
+    formats_input *probe = formats_input_open_range(path, 0, 0, &err);
+    if (probe == NULL)
+        return 0;   /* not a plain regular file (or compressed) */
+    uint64_t size = formats_input_size(probe);
+    formats_input_close(&probe);
+    *size_out = size;
+    if (size < QRELS_SPLIT_MIN)
+        return 0;
+    FILE *fp = fopen(path, "rb");
+    if (fp == NULL)
+        return 0;
+    char buf[WINDOW];
+    size_t n = 0;
+    if (fseeko(fp, (off_t)(size / 2), SEEK_SET) == 0)
+        n = fread(buf, 1, sizeof buf, fp);
+    fclose(fp);
+    const char *nl = memchr(buf, '\n', n);
+    uint64_t cut = nl == NULL ? 0 : size / 2 + (uint64_t)(nl - buf) + 1;
+    return cut < size ? cut : 0;
+}
+
+/* Appends part b to part a, as if one reading had read both: b's topics take a's
+ * numbers, or the next new ones in b's order of first appearance; b's lines are numbered
+ * on from a's; a takes b's names. Returns -1 (and changes nothing) when the line numbers
+ * would not fit. */
+static int qrels_part_join(qrels_part *a, qrels_part *b)
+{
+    if ((uint64_t)a->lines + (uint64_t)b->lines > 0xffffffffu)
+        return -1;
+    uint32_t *topic = util_malloc((b->map.n ? b->map.n : 1) * sizeof *topic);
+    for (size_t t = 0; t < b->map.n; t++) {
+        const util_map_key *k = &b->map.keys[t];
+        topic[t] = (uint32_t)util_map_add_ref(&a->map, k->s, k->len, k->hash, NULL);
+    }
+    size_t n = a->nlines + b->nlines;
+    util_grow(&a->all, &a->cap, n, sizeof *a->all);
+    util_grow(&a->tix, &a->tcap, n, sizeof *a->tix);
+    for (size_t i = 0; i < b->nlines; i++) {
+        formats_qrel *r = &a->all[a->nlines + i];
+        *r = b->all[i];
+        r->line += (uint32_t)a->lines;
+        a->tix[a->nlines + i] = topic[b->tix[i]];
+    }
+    free(topic);
+    a->nlines = n;
+    a->lines += b->lines;
+    util_arena_take(&a->strings, &b->strings);
+    qrels_part_free(b);
+    return 0;
+}
+
+/* Reads the whole file into p: in two parts on two threads when it is large, or when
+ * that fails in any way (a bad line, a line number too large), on this thread alone,
+ * which finds the same problem and reports it with its true line number. */
+static int qrels_read_lines(qrels_part *p, const char *path, int flags)
+{
+    uint64_t size = 0, cut = qrels_cut(path, flags, &size);
+    if (cut > 0) {
+        qrels_part a = { .path = path, .flags = flags, .begin = 0, .end = cut, .ranged = 1 };
+        qrels_part b = { .path = path, .flags = flags, .begin = cut, .end = size, .ranged = 1 };
+        pthread_t t;
+        int threaded = pthread_create(&t, NULL, qrels_part_thread, &b) == 0;
+        if (!threaded)
+            qrels_part_read(&b);
+        qrels_part_read(&a);
+        if (threaded)
+            pthread_join(t, NULL);
+        if (a.rc == 0 && b.rc == 0 && qrels_part_join(&a, &b) == 0) {
+            *p = a;
+            return 0;
+        }
+        qrels_part_free(&a);
+        qrels_part_free(&b);
+    }
+    *p = (qrels_part){ .path = path, .flags = flags };
+    return qrels_part_read(p);
+}
+
+/* Indexes topics [from, to) of q: the first duplicate found, in topic order, or NULL. */
+typedef struct qrels_span {
+    formats_qrels *q;
+    size_t from, to;
+    const formats_qrel *dup, *first;
+    size_t dup_topic;
+} qrels_span;
+
+static void *qrels_index_span(void *vs)
+{
+    qrels_span *s = vs;
+    for (size_t t = s->from; t < s->to && s->dup == NULL; t++) {
+        s->dup = qrels_index_topic(&s->q->topics[t], &s->first);
+        s->dup_topic = t;
+    }
+    return NULL;
+}
+
+/* Indexes every topic of ordinary qrels, the second half of the judgments on a thread
+ * of its own when there are many; returns -1 with err set at the first duplicate (in
+ * topic order, as one thread would find it). */
+static int qrels_index_all(formats_qrels *q, const char *name, int flags, util_error *err)
+{
+    qrels_span s[2] = { { q, 0, q->ntopics, NULL, NULL, 0 }, { q, q->ntopics, q->ntopics,
+                                                             NULL, NULL, 0 } };
+    pthread_t t;
+    int threaded = 0;
+    if (!(flags & FORMATS_QRELS_ONE_THREAD) && q->ntopics > 1 && q->nlines >= 100000) {
+        size_t half = 0, k = 0;
+        while (k < q->ntopics && half < q->nlines / 2)
+            half += q->topics[k++].n;
+        s[0].to = s[1].from = k;
+        threaded = pthread_create(&t, NULL, qrels_index_span, &s[1]) == 0;
+        if (!threaded)
+            s[0].to = q->ntopics;
+    }
+    qrels_index_span(&s[0]);
+    if (threaded)
+        pthread_join(t, NULL);
+    const qrels_span *d = s[0].dup != NULL ? &s[0] : s[1].dup != NULL ? &s[1] : NULL;
+    if (d == NULL)
+        return 0;
+    return util_error_set(err, UTIL_EXIT_INPUT, name, (long)d->dup->line,
+                          "duplicate judgment of document '%s' for topic '%s' (first at line "
+                          "%u)", d->dup->docno, q->topics[d->dup_topic].qid, d->first->line);
+}
+
+static formats_qrels *qrels_read(const char *path, int flags, util_error *err)
+{
+    int jg = (flags & FORMATS_QRELS_JG) != 0;
+    const char *name = qrels_name(path);
+    formats_qrels *q = NULL;
+    qrels_part p;
+    if (qrels_read_lines(&p, path, flags) != 0) {
+        *err = p.err;
+        goto fail;
+    }
+    if (p.nlines == 0) {
         util_error_set(err, UTIL_EXIT_INPUT, name, 0, "no judgments (empty qrels file)");
         goto fail;
     }
     q = util_calloc(1, sizeof *q);
     q->path = util_strdup(name);
-    q->strings = strings;
-    strings = NULL;
-    q->nlines = nlines;
-    qrels_by_topic(q, all, tix, nlines, &map);
-    all = NULL;
+    q->strings = util_malloc(sizeof *q->strings);
+    *q->strings = p.strings;
+    p.strings = (util_arena){ 0 };
+    q->nlines = p.nlines;
+    qrels_by_topic(q, p.all, p.tix, p.nlines, &p.map);
+    p.all = NULL;
     q->judgment_groups = jg;
     qsort(q->topics, q->ntopics, sizeof *q->topics, topic_cmp_qid);
     for (size_t t = 0; jg && t < q->ntopics; t++)
         if (qrels_group_topic(&q->topics[t], name, err) != 0)
             goto fail;
-    for (size_t t = 0; !jg && t < q->ntopics; t++) {
-        const formats_qrel *first = NULL;
-        const formats_qrel *dup = qrels_index_topic(&q->topics[t], &first);
-        if (dup != NULL) {
-            util_error_set(err, UTIL_EXIT_INPUT, name, (long)dup->line,
-                           "duplicate judgment of document '%s' for topic '%s' (first at line %u)",
-                           dup->docno, q->topics[t].qid, first->line);
-            goto fail;
-        }
-    }
-    free(tix);
-    util_map_free(&map);
-    formats_input_close(&in);
+    if (!jg && qrels_index_all(q, name, flags, err) != 0)
+        goto fail;
+    qrels_part_free(&p);
     return q;
 fail:
-    free(all);
-    free(tix);
-    util_map_free(&map);
-    if (strings != NULL)
-        util_arena_free(strings);
-    free(strings);
-    formats_input_close(&in);
+    qrels_part_free(&p);
     formats_qrels_free(&q);
     return NULL;
 }

@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -662,6 +663,24 @@ static void m_utility(const inst *m, const metrics_params *p, const metrics_topi
            c[3] * (double)(p->num_docs_in_coll + t->num_rel_ret - t->num_ret - t->num_rel);
 }
 
+/* log2(k) of the ranks of most runs, computed once: each is the same double log2 returns,
+ * so the nDCG family's values do not change (log2 was a fifth of their time). */
+#define LOG2_TABLE 4096
+static double log2_table[LOG2_TABLE];
+static pthread_once_t log2_once = PTHREAD_ONCE_INIT;
+
+static void log2_fill(void)
+{
+    for (long k = 0; k < LOG2_TABLE; k++)
+        log2_table[k] = log2((double)k);
+}
+
+/* log2(k) for k >= 1; the table is filled by metrics_set_compute (log2_once). */
+static inline double rank_log2(long k)
+{
+    return k < LOG2_TABLE ? log2_table[k] : log2((double)k);
+}
+
 static void m_binG(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
                    char **s)
 {
@@ -671,7 +690,7 @@ static void m_binG(const inst *m, const metrics_params *p, const metrics_topic *
     for (long i = 0; i < t->num_ret; i++) {
         if (is_rel(t->rels[i], p)) {
             rel_so_far++;
-            sum += 1.0 / log2((double)(3 + i - rel_so_far));
+            sum += 1.0 / rank_log2(3 + i - rel_so_far);
         }
     }
     if (rel_so_far)
@@ -755,20 +774,20 @@ static void gain_dcg(const inst *m, const metrics_topic *t, double *results_dcg,
     for (i = 0; i < t->num_ret && w.gain > 0.0; i++) {
         double rg = gain_of(t->rels[i], &gs);
         if (rg != 0)
-            rd += rg / log2((double)(i + 2));
+            rd += rg / rank_log2(i + 2);
         ideal_step(&w);
         if (w.gain > 0.0)
-            id += w.gain / log2((double)(i + 2));
+            id += w.gain / rank_log2(i + 2);
     }
     for (; i < t->num_ret; i++) {
         double rg = gain_of(t->rels[i], &gs);
         if (rg != 0)
-            rd += rg / log2((double)(i + 2));
+            rd += rg / rank_log2(i + 2);
     }
     while (w.gain > 0.0) {
         ideal_step(&w);
         if (w.gain > 0.0)
-            id += w.gain / log2((double)(i + 2));
+            id += w.gain / rank_log2(i + 2);
         i++;
     }
     *results_dcg = rd;
@@ -817,11 +836,11 @@ static void m_ndcg_rel(const inst *m, const metrics_params *p, const metrics_top
     for (i = 0; i < t->num_ret && w.gain > 0.0; i++) {
         double rg = gain_of(t->rels[i], &gs);
         if (rg != 0)
-            rd += rg / log2((double)(i + 2));
+            rd += rg / rank_log2(i + 2);
         ideal_step(&w);
         if (w.gain > 0.0) {
             num_rel++;
-            id += w.gain / log2((double)(i + 2));
+            id += w.gain / rank_log2(i + 2);
         }
         if (rg > 0) {
             sum += rd / id;
@@ -831,7 +850,7 @@ static void m_ndcg_rel(const inst *m, const metrics_params *p, const metrics_top
     for (; i < t->num_ret; i++) {
         double rg = gain_of(t->rels[i], &gs);
         if (rg != 0)
-            rd += rg / log2((double)(i + 2));
+            rd += rg / rank_log2(i + 2);
         if (rg > 0) {
             sum += rd / id;
             num_rel_ret++;
@@ -841,7 +860,7 @@ static void m_ndcg_rel(const inst *m, const metrics_params *p, const metrics_top
         ideal_step(&w);
         if (w.gain > 0.0) {
             num_rel++;
-            id += w.gain / log2((double)(i + 2));
+            id += w.gain / rank_log2(i + 2);
         }
         i++;
     }
@@ -877,15 +896,15 @@ static void m_Rndcg(const inst *m, const metrics_params *p, const metrics_topic 
             old_gain = w.gain;
         }
         if (rg != 0)
-            rd += rg / log2((double)(i + 2));
+            rd += rg / rank_log2(i + 2);
         if (w.gain > 0.0)
-            id += w.gain / log2((double)(i + 2));
+            id += w.gain / rank_log2(i + 2);
     }
     if (i < t->num_ret) {
         for (; i < t->num_ret; i++) {
             double rg = gain_of(t->rels[i], &gs);
             if (rg != 0)
-                rd += rg / log2((double)(i + 2));
+                rd += rg / rank_log2(i + 2);
         }
         if (id > 0.0) {
             sum += rd / id;
@@ -902,7 +921,7 @@ static void m_Rndcg(const inst *m, const metrics_params *p, const metrics_topic 
             old_gain = w.gain;
         }
         if (w.gain > 0.0)
-            id += w.gain / log2((double)(i + 2));
+            id += w.gain / rank_log2(i + 2);
         i++;
     }
     v[0] = sum / (double)num_changed;
@@ -924,7 +943,7 @@ static void m_ndcg_cut(const inst *m, const metrics_params *p, const metrics_top
         }
         double g = (double)t->rels[i];
         if (g > 0)
-            sum += g / log2((double)(i + 2));
+            sum += g / rank_log2(i + 2);
     }
     for (; k < m->nparams; k++)
         v[k] = sum;
@@ -946,7 +965,7 @@ static void m_ndcg_cut(const inst *m, const metrics_params *p, const metrics_top
             if (++k == m->nparams)
                 break;
         }
-        ideal += (double)cur / log2((double)(i + 2));
+        ideal += (double)cur / rank_log2(i + 2);
     }
     for (; k < m->nparams; k++)
         if (ideal > 0.0)
@@ -1771,6 +1790,7 @@ int metrics_set_is_runid(const metrics_set *s, size_t i)
 void metrics_set_compute(const metrics_set *s, const metrics_params *p, const metrics_topic *t,
                          double *values, char **strings)
 {
+    pthread_once(&log2_once, log2_fill);
     memset(values, 0, s->nvalues * sizeof *values);
     for (size_t k = 0; k < s->ninsts; k++) {
         const inst *m = &s->insts[k];

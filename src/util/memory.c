@@ -98,6 +98,23 @@ char *util_arena_copy(util_arena *a, const char *s, size_t n)
     return d;
 }
 
+void util_arena_take(util_arena *a, util_arena *from)
+{
+    if (from->first == NULL)
+        return;
+    if (a->first == NULL) {
+        *a = *from;
+    } else {
+        /* from's blocks go after a's last one; a goes on filling from's last block */
+        util_arena_block *last = a->head;
+        while (last->next != NULL)
+            last = last->next;
+        last->next = from->first;
+        a->head = from->head;
+    }
+    from->first = from->head = NULL;
+}
+
 void util_arena_reset(util_arena *a)
 {
     a->head = a->first;

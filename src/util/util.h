@@ -80,6 +80,8 @@ typedef struct util_arena {
 /* Copies s[0..n) and a NUL into the arena; returns the copy. */
 char *util_arena_copy(util_arena *a, const char *s, size_t n);
 /* Forgets the strings but keeps the blocks for reuse. */
+/* Moves every string of from into a (pointers stay valid); from is left empty. */
+void util_arena_take(util_arena *a, util_arena *from);
 void util_arena_reset(util_arena *a);
 void util_arena_free(util_arena *a);
 

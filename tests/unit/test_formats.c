@@ -94,6 +94,104 @@ static void test_qrels_bad(void **state)
     assert_non_null(strstr(err.msg, "is a directory"));
 }
 
+/* A qrels file of over 4 MiB: its lines as text, topics spread over the whole file (so that
+ * both parts of a two-part reading hold most topics), with comments, blank lines and CRLF. */
+static char *big_qrels(size_t *len, int jg)
+{
+    size_t cap = 6u << 20, n = 0;
+    char *text = malloc(cap);
+    assert_non_null(text);
+    for (long i = 0; n + 64 < cap - (1u << 20) || n < (5u << 20); i++) {
+        if (i % 9973 == 0)
+            n += (size_t)snprintf(text + n, cap - n, "# comment %ld\n\n", i);
+        n += (size_t)snprintf(text + n, cap - n, "T%ld %s D%07ld %ld%s", i % 97,
+                              jg ? (i % 3 ? "u1" : "u2") : "0", i / 2, i % 4 - 1,
+                              i % 101 == 0 ? "\r\n" : "\n");
+        assert_true(n < cap);
+    }
+    *len = n;
+    return text;
+}
+
+/* Both readings agree on everything: topics, judgments in order, lines, groups, lookups. */
+static void assert_same_qrels(const formats_qrels *a, const formats_qrels *b)
+{
+    assert_int_equal(a->ntopics, b->ntopics);
+    assert_int_equal(a->nlines, b->nlines);
+    for (size_t t = 0; t < a->ntopics; t++) {
+        const formats_qrels_topic *x = &a->topics[t], *y = &b->topics[t];
+        assert_string_equal(x->qid, y->qid);
+        assert_int_equal(x->n, y->n);
+        assert_int_equal(x->ngroups, y->ngroups);
+        for (size_t k = 0; k < x->n; k++) {
+            assert_string_equal(x->qrels[k].docno, y->qrels[k].docno);
+            assert_string_equal(x->qrels[k].iter, y->qrels[k].iter);
+            assert_int_equal(x->qrels[k].line, y->qrels[k].line);
+            assert_int_equal(x->qrels[k].rel, y->qrels[k].rel);
+            const formats_qrels_topic *g = x->ngroups > 0 ? &x->groups[0] : x;
+            const char *d = x->qrels[k].docno;
+            const formats_qrel *r = formats_qrels_lookup(g, d, strlen(d), util_hash(d, strlen(d)));
+            if (x->ngroups == 0)
+                assert_ptr_equal(r, &x->qrels[k]);
+        }
+        for (size_t k = 0; k < x->ngroups; k++) {
+            assert_string_equal(x->groups[k].group, y->groups[k].group);
+            assert_int_equal(x->groups[k].n, y->groups[k].n);
+        }
+    }
+}
+
+static void expect_big_error(const char *name, const char *text, size_t len, const char *want)
+{
+    const char *p = write_file(name, text, len);
+    util_error one = { 0, "" }, two = { 0, "" };
+    assert_null(formats_qrels_read_flags(p, FORMATS_QRELS_ONE_THREAD, &one));
+    assert_null(formats_qrels_read(p, &two));
+    assert_string_equal(one.msg, two.msg);
+    if (strstr(two.msg, want) == NULL)
+        fail_msg("'%s' does not contain '%s'", two.msg, want);
+}
+
+/* A large file is read in two parts at once; the result, and every error, is the one of a
+ * reading on one thread, with the same line numbers. */
+static void test_qrels_two_parts(void **state)
+{
+    (void)state;
+    for (int jg = 0; jg <= 1; jg++) {
+        size_t len;
+        char *text = big_qrels(&len, jg);
+        const char *p = write_file(jg ? "big.qrels_jg" : "big.qrels", text, len);
+        util_error err = { 0, "" };
+        int flags = jg ? FORMATS_QRELS_JG : 0;
+        formats_qrels *one = formats_qrels_read_flags(p, flags | FORMATS_QRELS_ONE_THREAD, &err);
+        assert_non_null(one);
+        formats_qrels *two = formats_qrels_read_flags(p, flags, &err);
+        assert_non_null(two);
+        assert_same_qrels(one, two);
+        assert_true(one->ntopics == 97);
+        formats_qrels_free(&one);
+        formats_qrels_free(&two);
+        free(text);
+    }
+    size_t len;
+    char *text = big_qrels(&len, 0);
+    /* a bad line late in the file (in the second part) */
+    char *late = strstr(text + len - 200, "\nT");
+    assert_non_null(late);
+    late[1] = 'x';
+    late[2] = ' ';
+    expect_big_error("late.qrels", text, len, "expected 4 fields");
+    free(text);
+    /* a document judged twice, once in each part */
+    text = big_qrels(&len, 0);
+    char *end = strrchr(text, 'T');
+    memcpy(end, "T0 0 D0000000 1\n", 16);
+    len = (size_t)(end - text) + 16;
+    expect_big_error("dup2.qrels", text, len, "duplicate judgment of document 'D0000000' for "
+                     "topic 'T0' (first at line 3)");
+    free(text);
+}
+
 static void test_qrels_jg_good(void **state)
 {
     (void)state;
@@ -579,6 +677,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_qrels_good),
         cmocka_unit_test(test_qrels_bad),
+        cmocka_unit_test(test_qrels_two_parts),
         cmocka_unit_test(test_qrels_jg_good),
         cmocka_unit_test(test_qrels_jg_bad),
         cmocka_unit_test(test_zscores_good),
