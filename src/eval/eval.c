@@ -1,4 +1,4 @@
-/* eval.c: the eval pipeline: a run read on one thread, measured on another. */
+/* eval.c: the eval pipeline: a run read and measured on two threads at once. */
 /* SPDX-License-Identifier: MIT */
 #include "eval/eval.h"
 
@@ -99,6 +99,16 @@ typedef struct eval_slot {
 
 static long eval_grade(const formats_qrel *j);
 
+static void eval_slot_free(eval_slot *sl)
+{
+    free(sl->rels);
+    free(sl->groups);
+    free(sl->rdocs);
+    util_arena_free(&sl->strings);
+    free(sl->text);
+    free(sl->mdocs);
+}
+
 /* Looks up the grades of a slot's documents and ranks them (on the worker thread). */
 static void eval_slot_rank(eval_ctx *c, eval_slot *sl)
 {
@@ -114,6 +124,18 @@ static void eval_slot_rank(eval_ctx *c, eval_slot *sl)
     sl->t = c->topics[sl->topic].base;
     metrics_rank(sl->mdocs, sl->nrdocs, c->params, sl->rels, &sl->t);
     sl->to_rank = 0;
+}
+
+/* Ranks a filled slot's topic when it is not ranked yet, and computes its measures. */
+static void eval_slot_measure(eval_ctx *c, eval_slot *sl)
+{
+    if (sl->to_rank)
+        eval_slot_rank(c, sl);
+    double *row = c->values + sl->topic * c->nvalues;
+    char **srow = c->strings + sl->topic * c->nvalues;
+    for (size_t i = 0; i < c->nvalues; i++)
+        util_free(&srow[i]);
+    metrics_set_compute(c->set, c->params, &sl->t, row, srow);
 }
 
 static void *eval_worker(void *vctx)
@@ -143,13 +165,7 @@ static void *eval_worker(void *vctx)
         pthread_mutex_unlock(&c->lock);
         if (next_qt != NULL)
             formats_qrels_prefetch(next_qt);
-        if (sl->to_rank)
-            eval_slot_rank(c, sl);
-        double *row = c->values + sl->topic * c->nvalues;
-        char **srow = c->strings + sl->topic * c->nvalues;
-        for (size_t i = 0; i < c->nvalues; i++)
-            util_free(&srow[i]);
-        metrics_set_compute(c->set, c->params, &sl->t, row, srow);
+        eval_slot_measure(c, sl);
         pthread_mutex_lock(&c->lock);
         sl->state = SLOT_FREE;
         c->busy--;
@@ -230,37 +246,27 @@ static void eval_rank_groups(eval_ctx *c, const eval_topic *et, const formats_ru
     sl->t.groups = sl->groups;
 }
 
-static int eval_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
+/* Marks qrels topic ti as read; returns -1 with err set when it was read already (which
+ * happens only when the parts of a run read at once share a topic: the run is then read
+ * again whole, and two slots of one topic must not be measured at once). The caller holds
+ * the lock. */
+static int eval_topic_claim(eval_ctx *c, size_t ti, const char *qid, util_error *err)
 {
-    eval_ctx *c = vctx;
-    const formats_qrels_topic *qt = formats_qrels_find(c->qrels, rt->qid);
-    if (qt == NULL)
-        return 0; /* trec_eval ignores topics that have no judgments */
-    size_t ti = (size_t)(qt - c->qrels->topics);
-    eval_topic *et = &c->topics[ti];
-    /* Take a free slot (the parts of a run read in parallel take turns). */
-    pthread_mutex_lock(&c->lock);
     if (c->done[ti]) {
-        /* Only when the parts of a run read at once share a topic: the run is read again
-         * whole (and two slots of one topic must not be measured at once). */
         c->seen_twice = 1;
-        pthread_mutex_unlock(&c->lock);
-        return util_error_set(err, UTIL_EXIT_INPUT, NULL, 0, "topic '%s' in two parts",
-                              rt->qid);
+        return util_error_set(err, UTIL_EXIT_INPUT, NULL, 0, "topic '%s' in two parts", qid);
     }
     c->done[ti] = 1;
-    while (c->slots[c->head % EVAL_SLOTS].state != SLOT_FREE) {
-        c->readers_waiting++;
-        pthread_cond_wait(&c->freed, &c->lock);
-        c->readers_waiting--;
-    }
-    eval_slot *sl = &c->slots[c->head++ % EVAL_SLOTS];
-    sl->state = SLOT_FILLING;
-    c->busy++;
-    pthread_mutex_unlock(&c->lock);
+    return 0;
+}
+
+/* Puts the reader's topic rt (qrels topic ti) into slot sl, ready to be measured. */
+static void eval_slot_fill(eval_ctx *c, eval_slot *sl, size_t ti, const formats_qrels_topic *qt,
+                           formats_run_topic *rt)
+{
     sl->topic = ti;
     if (c->qrels->judgment_groups) {
-        eval_rank_groups(c, et, rt, sl);
+        eval_rank_groups(c, &c->topics[ti], rt, sl);
     } else if (rt->strings != NULL) {
         /* Take the documents and their docnos, giving the slot's old storage in exchange:
          * the worker looks their grades up and ranks them. */
@@ -294,6 +300,32 @@ static int eval_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
         sl->qt = qt;
         sl->to_rank = 1;
     }
+}
+
+/* A topic read: handed over in a free slot to the measuring threads. */
+static int eval_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
+{
+    eval_ctx *c = vctx;
+    const formats_qrels_topic *qt = formats_qrels_find(c->qrels, rt->qid);
+    if (qt == NULL)
+        return 0; /* trec_eval ignores topics that have no judgments */
+    size_t ti = (size_t)(qt - c->qrels->topics);
+    /* Take a free slot (the parts of a run read in parallel take turns). */
+    pthread_mutex_lock(&c->lock);
+    if (eval_topic_claim(c, ti, rt->qid, err) != 0) {
+        pthread_mutex_unlock(&c->lock);
+        return -1;
+    }
+    while (c->slots[c->head % EVAL_SLOTS].state != SLOT_FREE) {
+        c->readers_waiting++;
+        pthread_cond_wait(&c->freed, &c->lock);
+        c->readers_waiting--;
+    }
+    eval_slot *sl = &c->slots[c->head++ % EVAL_SLOTS];
+    sl->state = SLOT_FILLING;
+    c->busy++;
+    pthread_mutex_unlock(&c->lock);
+    eval_slot_fill(c, sl, ti, qt, rt);
     pthread_mutex_lock(&c->lock);
     sl->state = SLOT_READY;
     /* The same for the measuring threads: woken when a few topics wait (or at the end). */
@@ -366,33 +398,61 @@ typedef struct eval_part {
     formats_run_info info;
     util_error err;
     int rc;
+    eval_slot slot;           /* the topic being measured */
 } eval_part;
+
+/* A topic of a part read: measured on the part's own thread, where its documents are
+ * still in the cache (no hand-over, no waiting). */
+static int eval_part_topic_cb(void *vp, formats_run_topic *rt, util_error *err)
+{
+    eval_part *p = vp;
+    eval_ctx *c = p->c;
+    const formats_qrels_topic *qt = formats_qrels_find(c->qrels, rt->qid);
+    if (qt == NULL)
+        return 0; /* trec_eval ignores topics that have no judgments */
+    size_t ti = (size_t)(qt - c->qrels->topics);
+    pthread_mutex_lock(&c->lock);
+    int rc = eval_topic_claim(c, ti, rt->qid, err);
+    pthread_mutex_unlock(&c->lock);
+    if (rc != 0)
+        return -1;
+    eval_slot_fill(c, &p->slot, ti, qt, rt);
+    eval_slot_measure(c, &p->slot);
+    /* The next topic's judgments, read long before, come into the cache while its lines
+     * are read. */
+    const formats_qrels_topic *next = rt->next_qid != NULL
+                                          ? formats_qrels_find(c->qrels, rt->next_qid) : NULL;
+    if (next != NULL)
+        formats_qrels_prefetch(next);
+    return 0;
+}
 
 static void *eval_part_read(void *vp)
 {
     eval_part *p = vp;
     p->rc = formats_run_read_range(p->path, FORMATS_RUN_STREAM | FORMATS_ANY_BYTES, p->begin,
-                                   p->end, eval_topic_cb, p->c, &p->info, &p->err);
+                                   p->end, eval_part_topic_cb, p, &p->info, &p->err);
     return NULL;
 }
 
-/* Reads the run in two parts, its second half on a thread of its own, each streaming its
- * topics to the measuring thread. Returns 0 when both parts were read and no topic was in
+/* Reads the run in two parts, its second half on a thread of its own, each thread
+ * measuring the topics it reads. Returns 0 when both parts were read and no topic was in
  * both; otherwise -1, and the caller reads the whole file again the ordinary way, which
  * finds the same problem and reports it with its true line number. */
 static int eval_read_parts(eval_ctx *c, const char *path, uint64_t cut, uint64_t size,
                            formats_run_info *info)
 {
-    eval_part a = { c, path, 0, cut, { 0 }, { 0, "" }, 0 };
-    eval_part b = { c, path, cut, size, { 0 }, { 0, "" }, 0 };
+    eval_part a = { .c = c, .path = path, .begin = 0, .end = cut, .err = { 0, "" } };
+    eval_part b = { .c = c, .path = path, .begin = cut, .end = size, .err = { 0, "" } };
     pthread_t t;
-    eval_pipeline_start(c);
     int threaded = pthread_create(&t, NULL, eval_part_read, &b) == 0;
     if (!threaded)
         eval_part_read(&b);
     eval_part_read(&a);
     if (threaded)
         pthread_join(t, NULL);
+    eval_slot_free(&a.slot);
+    eval_slot_free(&b.slot);
     eval_pipeline_stop(c);
     int ok = a.rc == 0 && b.rc == 0 && !c->seen_twice;
     if (ok) {
@@ -640,14 +700,8 @@ void eval_free(eval_judge **ep)
     free(c->done);
     free(c->docs);
     free(c->keys);
-    for (size_t i = 0; i < EVAL_SLOTS; i++) {
-        free(c->slots[i].rels);
-        free(c->slots[i].groups);
-        free(c->slots[i].rdocs);
-        util_arena_free(&c->slots[i].strings);
-        free(c->slots[i].text);
-        free(c->slots[i].mdocs);
-    }
+    for (size_t i = 0; i < EVAL_SLOTS; i++)
+        eval_slot_free(&c->slots[i]);
     free(c->slots);
     free(c->qids);
     free(c->summary);

@@ -204,6 +204,9 @@ typedef struct formats_run_topic {
      * then empties and fills with the next topic. */
     size_t docs_cap;
     util_arena *strings;
+    /* FORMATS_RUN_STREAM: the topic whose first line ended this one, read already (NULL
+     * at the end of the input), so that the callee may prepare for it. */
+    const char *next_qid;
 } formats_run_topic;
 
 /* Called once per topic; the topic and its strings are valid only during the call.

@@ -75,12 +75,12 @@ static int reader_dedup(run_reader *r, const run_topic *t, util_error *err)
     return 0;
 }
 
-static int reader_emit(run_reader *r, run_topic *t, int stream, formats_run_fn fn, void *ctx,
-                       util_error *err)
+static int reader_emit(run_reader *r, run_topic *t, int stream, const char *next_qid,
+                       formats_run_fn fn, void *ctx, util_error *err)
 {
     if (reader_dedup(r, t, err) != 0)
         return -1;
-    formats_run_topic pub = { t->qid, t->tag, t->docs, t->n, 0, 0, 0, NULL };
+    formats_run_topic pub = { t->qid, t->tag, t->docs, t->n, 0, 0, 0, NULL, next_qid };
     if (r->in != NULL) {
         pub.offset = formats_input_offset(r->in);
         pub.size = formats_input_size(r->in);
@@ -295,7 +295,7 @@ static int run_read(const char *path, formats_input *in, enum formats_run_mode m
                 }
                 if (cur >= 0) {
                     run_topic *done_t = &r.topics[cur];
-                    if (reader_emit(&r, done_t, 1, fn, ctx, err) != 0) {
+                    if (reader_emit(&r, done_t, 1, r.topics[t].qid, fn, ctx, err) != 0) {
                         rc = -1;
                         goto done;
                     }
@@ -339,12 +339,12 @@ static int run_read(const char *path, formats_input *in, enum formats_run_mode m
     }
     info->ntopics = r.ntopics;
     if (mode == FORMATS_RUN_STREAM) {
-        if (reader_emit(&r, &r.topics[cur], 1, fn, ctx, err) != 0)
+        if (reader_emit(&r, &r.topics[cur], 1, NULL, fn, ctx, err) != 0)
             rc = -1;
     } else {
         qsort(r.topics, r.ntopics, sizeof *r.topics, topic_cmp);
         for (size_t i = 0; i < r.ntopics && rc == 0; i++)
-            if (reader_emit(&r, &r.topics[i], 0, fn, ctx, err) != 0)
+            if (reader_emit(&r, &r.topics[i], 0, NULL, fn, ctx, err) != 0)
                 rc = -1;
     }
     if (rc == 0)
