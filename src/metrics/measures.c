@@ -406,18 +406,14 @@ static void m_11pt_avg(const inst *m, const metrics_params *p, const metrics_top
 static void count_at_cuts(const inst *m, const metrics_topic *t, const metrics_params *p,
                           long *counts)
 {
-    size_t k = 0;
-    long rel_so_far = 0;
-    for (long i = 0; i < t->num_ret && k < m->nparams; i++) {
-        while (k < m->nparams && i == m->cuts[k])
-            counts[k++] = rel_so_far;
-        if (k >= m->nparams)
-            break;
-        if (is_rel(t->rels[i], p))
-            rel_so_far++;
+    /* The cut-offs ascend: count each stretch between two of them without a branch. */
+    long rel_so_far = 0, i = 0;
+    for (size_t k = 0; k < m->nparams; k++) {
+        long end = m->cuts[k] < t->num_ret ? m->cuts[k] : t->num_ret;
+        for (; i < end; i++)
+            rel_so_far += is_rel(t->rels[i], p);
+        counts[k] = rel_so_far;
     }
-    while (k < m->nparams)
-        counts[k++] = rel_so_far;
 }
 
 #define WITH_COUNTS(body)                                              \
