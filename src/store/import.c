@@ -286,6 +286,30 @@ int store_import_topic_id(store *s, int64_t import_id, const char *qid, int64_t 
     return 0;
 }
 
+/* Copies text or writes a number in decimal at out; returns the bytes written (no NUL). */
+static size_t put_text(char *out, const char *text)
+{
+    size_t len = strlen(text);
+    memcpy(out, text, len);
+    return len;
+}
+
+static size_t put_int(char *out, int64_t v)
+{
+    char digits[24];
+    size_t n = 0, len = 0;
+    uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    do {
+        digits[n++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u > 0);
+    if (v < 0)
+        out[len++] = '-';
+    while (n > 0)
+        out[len++] = digits[--n];
+    return len;
+}
+
 static const char sql_stage[] =
     "INSERT INTO qrels_staged(import_id, seq, qid, n, rows) VALUES (?1, ?2, ?3, ?4, ?5)";
 
@@ -302,8 +326,13 @@ int store_qrels_stage(store *s, int64_t import_id, int64_t seq, const char *qid,
     size_t off = 0;
     for (size_t i = 0; i < n; i++) {
         const store_qrel *r = &rows[i];
-        off += (size_t)snprintf(text + off, len + 1 - off, "%s\t%s\t%ld\t%lld", r->docno,
-                                r->iter, r->grade, (long long)r->line);
+        off += put_text(text + off, r->docno);
+        text[off++] = '\t';
+        off += put_text(text + off, r->iter);
+        text[off++] = '\t';
+        off += put_int(text + off, r->grade);
+        text[off++] = '\t';
+        off += put_int(text + off, r->line);
         if (r->assessor != NULL) {
             /* "\tassessor\tseconds\tpool|manual\t-|+note" (the note escaped) */
             off += (size_t)snprintf(text + off, len + 1 - off, "\t%s\t%.17g\t%s\t%c",
