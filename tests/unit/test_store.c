@@ -390,6 +390,12 @@ static void test_qrels_apply(void **state)
             import_rows_as(s, "a", "pre", import_rows, 4);
             import_rows_as(s, "b", NULL, named_rows, 5);
             import_rows_as(s, "c", NULL, pooled_rows, 3);
+            /* the foreign keys are checked again once the import is applied */
+            assert_int_equal(store_begin(s, &err), 0);
+            assert_int_equal(store_judgment_set(s, t + 100, "x", pre, 1, NULL, 0, NULL, &err),
+                             -1);
+            assert_non_null(strstr(err.msg, "FOREIGN KEY"));
+            store_rollback(s);
         }
         assert_int_equal(store_history_check(s, &err), 0);
         store_close(&s);
