@@ -397,6 +397,16 @@ static const char sql_chunk_history[] =
     " note, at) SELECT ?2, c.docno, c.assessor_id, j.grade, c.grade, c.seconds, c.note, ?3"
     " FROM qrels_chunk(?1) c LEFT JOIN judgments j ON j.topic_id = ?2 AND j.docno = c.docno"
     " AND j.assessor_id = c.assessor_id ORDER BY c.rowid";
+/* The same when no row has a former grade: a lookup a row less (an eighth of the
+ * instructions of an import into a new campaign). Known when the topic has no judgment at
+ * all between the first and the last docno of the rows, one lookup (sql_judged_between). */
+static const char sql_chunk_history_new[] =
+    "INSERT INTO judgment_history(topic_id, docno, assessor_id, old_grade, new_grade, seconds,"
+    " note, at) SELECT ?2, c.docno, c.assessor_id, NULL, c.grade, c.seconds, c.note, ?3"
+    " FROM qrels_chunk(?1) c ORDER BY c.rowid";
+static const char sql_judged_between[] =
+    "SELECT EXISTS (SELECT 1 FROM judgments WHERE topic_id = ?1 AND docno >= ?2"
+    " AND docno <= ?3)";
 static const char sql_chunk_judgments[] =
     "INSERT INTO judgments(topic_id, docno, assessor_id, grade, iter, seconds, note,"
     " updated_at) SELECT ?2, c.docno, c.assessor_id, c.grade, c.iter, c.seconds, c.note, ?3"
@@ -425,9 +435,31 @@ static int chunk_exec(store *s, const char *sql, const store_chunk *rows, int64_
 static int apply_run(store *s, const store_chunk_row *rows, size_t n, int64_t topic_id,
                      const char *now, util_error *err)
 {
+    if (n == 0)
+        return 0;
+    /* docnos compare as SQLite's BINARY collation does: bytes, as strcmp */
+    const char *first = rows[0].docno, *last = rows[0].docno;
+    for (size_t i = 1; i < n; i++) {
+        if (strcmp(rows[i].docno, first) < 0)
+            first = rows[i].docno;
+        else if (strcmp(rows[i].docno, last) > 0)
+            last = rows[i].docno;
+    }
+    sqlite3_stmt *st = store_sql(s, sql_judged_between, err);
+    if (st == NULL)
+        return -1;
+    sqlite3_bind_int64(st, 1, topic_id);
+    sqlite3_bind_text(st, 2, first, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, last, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    int judged = rc == SQLITE_ROW && sqlite3_column_int(st, 0) != 0;
+    sqlite3_reset(st);
+    if (rc != SQLITE_ROW)
+        return store_db_error(s, err, "cannot read judgments");
     store_chunk run = { rows, n };
-    if (n > 0 && (chunk_exec(s, sql_chunk_history, &run, topic_id, now, err) != 0 ||
-                  chunk_exec(s, sql_chunk_judgments, &run, topic_id, now, err) != 0))
+    if (chunk_exec(s, judged ? sql_chunk_history : sql_chunk_history_new, &run, topic_id, now,
+                   err) != 0 ||
+        chunk_exec(s, sql_chunk_judgments, &run, topic_id, now, err) != 0)
         return -1;
     return 0;
 }

@@ -326,6 +326,16 @@ static const store_qrel named_rows[] = {
     { "m2", "0", 1, 4, "bob", 0, NULL, 1 },
     { "m1", "0", 1, 5, "bob", 1, NULL, 1 },
 };
+/* Documents no one judged (no former grade to look up), then some of them again. */
+static const store_qrel new_rows[] = {
+    { "z2", "0", 1, 1, NULL, 0, NULL, 0 },
+    { "z1", "0", 0, 2, NULL, 0, NULL, 0 },
+    { "y9", "0", 1, 3, NULL, 0, NULL, 0 },
+};
+static const store_qrel again_rows[] = {
+    { "z3", "0", 1, 1, NULL, 0, NULL, 0 },
+    { "z1", "0", 1, 2, NULL, 0, NULL, 0 },
+};
 static const store_qrel pooled_rows[] = {
     { "p1", "0", 1, 2, "cat", 0, NULL, 0 },
     { "p1", "0", 0, 3, "dan", 0, NULL, 0 },
@@ -384,12 +394,16 @@ static void test_qrels_apply(void **state)
             judge_rows(s, t, q, import_rows, 4);
             judge_rows(s, t, 0, named_rows, 5);
             judge_rows(s, t, 0, pooled_rows, 3);
+            judge_rows(s, t, q, new_rows, 3);
+            judge_rows(s, t, q, again_rows, 2);
         }
         assert_int_equal(store_commit(s, &err), 0);
         if (set_based) {
             import_rows_as(s, "a", "pre", import_rows, 4);
             import_rows_as(s, "b", NULL, named_rows, 5);
             import_rows_as(s, "c", NULL, pooled_rows, 3);
+            import_rows_as(s, "d", "pre", new_rows, 3);
+            import_rows_as(s, "e", "pre", again_rows, 2);
             /* the foreign keys are checked again once the import is applied */
             assert_int_equal(store_begin(s, &err), 0);
             assert_int_equal(store_judgment_set(s, t + 100, "x", pre, 1, NULL, 0, NULL, &err),
@@ -404,6 +418,7 @@ static void test_qrels_apply(void **state)
     assert_non_null(strstr(want, "history004|7|d1|pre|1|2|0.0|NULL\n"));
     assert_non_null(strstr(want, "pool|7|m2|11|manual|"));
     assert_non_null(strstr(want, "pool|7|p1|2|pool|"));
+    assert_non_null(strstr(want, "|7|z1|pre|0|1|0.0|NULL\n"));
     assert_string_equal(got, want);
     free(want);
     free(got);
