@@ -387,26 +387,20 @@ static const char sql_import_assessor[] =
  * row as `judge` would set it: ?1 the rows, ?2 the topic, ?3 the time, one for the chunk.
  * The history comes first, with each judgment's former grade (NULL: none), then the
  * judgments; no two rows of one run of these statements set the same judgment
- * (apply_rows), so that every row sees the grade the rows before it left. */
+ * (apply_rows), so that every row sees the grade the rows before it left.
+ * OR FAIL: a statement that fails stops where it is instead of undoing its rows, which
+ * SQLite does by first copying every page it changes to a statement journal (a temporary
+ * file: 126 MB written for a million judgments); the caller rolls the whole transaction
+ * back after any failure. An upsert's update has no such choice. */
 static const char sql_now[] = "SELECT strftime('%Y-%m-%dT%H:%M:%fZ','now')";
 static const char sql_chunk_pool[] =
     "INSERT OR IGNORE INTO pool(topic_id, docno, position, source)"
     " SELECT ?2, c.docno, c.position, c.source FROM qrels_chunk(?1) c ORDER BY c.rowid";
 static const char sql_chunk_history[] =
-    "INSERT INTO judgment_history(topic_id, docno, assessor_id, old_grade, new_grade, seconds,"
-    " note, at) SELECT ?2, c.docno, c.assessor_id, j.grade, c.grade, c.seconds, c.note, ?3"
-    " FROM qrels_chunk(?1) c LEFT JOIN judgments j ON j.topic_id = ?2 AND j.docno = c.docno"
-    " AND j.assessor_id = c.assessor_id ORDER BY c.rowid";
-/* The same when no row has a former grade: a lookup a row less (an eighth of the
- * instructions of an import into a new campaign). Known when the topic has no judgment at
- * all between the first and the last docno of the rows, one lookup (sql_judged_between). */
-static const char sql_chunk_history_new[] =
-    "INSERT INTO judgment_history(topic_id, docno, assessor_id, old_grade, new_grade, seconds,"
-    " note, at) SELECT ?2, c.docno, c.assessor_id, NULL, c.grade, c.seconds, c.note, ?3"
-    " FROM qrels_chunk(?1) c ORDER BY c.rowid";
-static const char sql_judged_between[] =
-    "SELECT EXISTS (SELECT 1 FROM judgments WHERE topic_id = ?1 AND docno >= ?2"
-    " AND docno <= ?3)";
+    "INSERT OR FAIL INTO judgment_history(topic_id, docno, assessor_id, old_grade, new_grade,"
+    " seconds, note, at) SELECT ?2, c.docno, c.assessor_id, j.grade, c.grade, c.seconds,"
+    " c.note, ?3 FROM qrels_chunk(?1) c LEFT JOIN judgments j ON j.topic_id = ?2"
+    " AND j.docno = c.docno AND j.assessor_id = c.assessor_id ORDER BY c.rowid";
 static const char sql_chunk_judgments[] =
     "INSERT INTO judgments(topic_id, docno, assessor_id, grade, iter, seconds, note,"
     " updated_at) SELECT ?2, c.docno, c.assessor_id, c.grade, c.iter, c.seconds, c.note, ?3"
@@ -414,6 +408,21 @@ static const char sql_chunk_judgments[] =
     " ON CONFLICT(topic_id, docno, assessor_id) DO UPDATE SET grade = excluded.grade,"
     " iter = excluded.iter, seconds = judgments.seconds + excluded.seconds,"
     " note = coalesce(excluded.note, judgments.note), updated_at = excluded.updated_at";
+/* The same when no row has a former grade, known when the topic has no judgment at all
+ * between the first and the last docno of the rows (sql_judged_between, one lookup): no
+ * lookup a row for the history (an eighth of the instructions of an import into a new
+ * campaign), and the judgments are new ones, inserted without an upsert. */
+static const char sql_judged_between[] =
+    "SELECT EXISTS (SELECT 1 FROM judgments WHERE topic_id = ?1 AND docno >= ?2"
+    " AND docno <= ?3)";
+static const char sql_chunk_history_new[] =
+    "INSERT OR FAIL INTO judgment_history(topic_id, docno, assessor_id, old_grade, new_grade,"
+    " seconds, note, at) SELECT ?2, c.docno, c.assessor_id, NULL, c.grade, c.seconds, c.note,"
+    " ?3 FROM qrels_chunk(?1) c ORDER BY c.rowid";
+static const char sql_chunk_judgments_new[] =
+    "INSERT OR FAIL INTO judgments(topic_id, docno, assessor_id, grade, iter, seconds, note,"
+    " updated_at) SELECT ?2, c.docno, c.assessor_id, c.grade, c.iter, c.seconds, c.note, ?3"
+    " FROM qrels_chunk(?1) c ORDER BY c.rowid";
 
 /* Runs one of the statements above over rows. */
 static int chunk_exec(store *s, const char *sql, const store_chunk *rows, int64_t topic_id,
@@ -459,7 +468,8 @@ static int apply_run(store *s, const store_chunk_row *rows, size_t n, int64_t to
     store_chunk run = { rows, n };
     if (chunk_exec(s, judged ? sql_chunk_history : sql_chunk_history_new, &run, topic_id, now,
                    err) != 0 ||
-        chunk_exec(s, sql_chunk_judgments, &run, topic_id, now, err) != 0)
+        chunk_exec(s, judged ? sql_chunk_judgments : sql_chunk_judgments_new, &run, topic_id,
+                   now, err) != 0)
         return -1;
     return 0;
 }
