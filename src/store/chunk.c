@@ -28,8 +28,10 @@ static int chunk_connect(sqlite3 *db, void *aux, int argc, const char *const *ar
                                       " assessor_id, seconds, note, chunk HIDDEN)");
     if (rc != SQLITE_OK)
         return rc;
+#ifdef SQLITE_VTAB_DIRECTONLY
     /* never used from the schema (a view or a trigger of a file made elsewhere) */
     sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
+#endif
     *vtab = sqlite3_malloc(sizeof **vtab);
     if (*vtab == NULL)
         return SQLITE_NOMEM;
