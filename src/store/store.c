@@ -420,6 +420,12 @@ static int store_connect(const char *path, int flags, store **out, util_error *e
     }
     sqlite3_extended_result_codes(s->db, 1);
     sqlite3_busy_handler(s->db, busy_wait, s);
+    if (store_chunk_register(s->db) != SQLITE_OK) {
+        util_error_set(err, UTIL_EXIT_SYSTEM, path, 0, "cannot open the campaign: %s",
+                       sqlite3_errmsg(s->db));
+        store_close(&s);
+        return -1;
+    }
     *out = s;
     return 0;
 }

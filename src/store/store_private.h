@@ -61,6 +61,27 @@ int store_count(store *s, const char *sql, int64_t *n, util_error *err, const ch
 int store_judgment_get(store *s, int64_t topic_id, const char *docno, int64_t assessor_id,
                        long *grade, util_error *err);
 
+/* A chunk of judgments of one topic, ready to be applied (chunk.c, import.c). */
+typedef struct store_chunk_row {
+    const char *docno, *iter;
+    int64_t grade;
+    int64_t position;         /* where a document not pooled joins the pool */
+    const char *source;       /* its source there ('pool', 'manual') */
+    int64_t assessor_id;
+    double seconds;
+    const char *note;         /* NULL: none */
+} store_chunk_row;
+typedef struct store_chunk {
+    const store_chunk_row *rows;
+    size_t n;
+} store_chunk;
+
+/* Makes qrels_chunk(?) known to a connection: the rows of a chunk bound to ? with
+ * store_chunk_bind, as a table (docno, iter, grade, position, source, assessor_id, seconds,
+ * note) in their order (rowid 0, 1, ...). The chunk must outlive the statement's step. */
+int store_chunk_register(sqlite3 *db);
+int store_chunk_bind(sqlite3_stmt *st, int i, const store_chunk *chunk);
+
 /* Binds text of -1 length or NULL. */
 int store_bind_text(sqlite3_stmt *st, int i, const char *text);
 

@@ -279,6 +279,151 @@ static void test_revision_keeps_iter(void **state)
     store_close(&s);
 }
 
+/* The pool, judgments and history of a campaign without times, one line a row. */
+static void dump_rows(const char *path, char *out, size_t cap)
+{
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    static const char sql[] =
+        "SELECT 'pool', t.qid, p.docno, p.position, p.source, '', '', '' FROM pool p"
+        " JOIN topics t ON t.id = p.topic_id"
+        " UNION ALL SELECT 'judgment', t.qid, j.docno, a.name, j.grade, j.iter, j.seconds,"
+        " j.note FROM judgments j JOIN topics t ON t.id = j.topic_id"
+        " JOIN assessors a ON a.id = j.assessor_id"
+        " UNION ALL SELECT printf('history%03d', h.id), t.qid, h.docno, a.name, h.old_grade,"
+        " h.new_grade, h.seconds, h.note FROM judgment_history h"
+        " JOIN topics t ON t.id = h.topic_id JOIN assessors a ON a.id = h.assessor_id"
+        " ORDER BY 1, 2, 3, 4";
+    assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+    size_t off = 0;
+    out[0] = '\0';
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        for (int c = 0; c < 8; c++) {
+            const char *v = (const char *)sqlite3_column_text(st, c);
+            off += (size_t)snprintf(out + off, cap - off, "%s%s", v ? v : "NULL",
+                                    c < 7 ? "|" : "\n");
+            assert_true(off < cap);
+        }
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+}
+
+/* Some judgments set before an import, then the import's rows: a document judged twice in
+ * one chunk (the readers refuse it, the store gives each row its former grade all the
+ * same), rows of several assessors, notes, and documents added by hand. */
+static const store_qrel import_rows[] = {
+    { "d1", "0", 1, 1, NULL, 0, NULL, 0 },
+    { "d2", "0", 0, 2, NULL, 0, NULL, 0 },
+    { "d1", "it", 2, 3, NULL, 0, NULL, 0 },
+    { "d3", "0", -1, 4, NULL, 0, NULL, 0 },
+};
+static const store_qrel named_rows[] = {
+    { "d2", "0", 1, 1, "ann", 1.5, "tab\there, new\nline \\ back", 1 },
+    { "m1", "0", 1, 2, "bob", 2, NULL, 1 },
+    { "m1", "0", 0, 3, "ann", 0, "+", 1 },
+    { "m2", "0", 1, 4, "bob", 0, NULL, 1 },
+    { "m1", "0", 1, 5, "bob", 1, NULL, 1 },
+};
+/* Documents no one judged (no former grade to look up), then some of them again. */
+static const store_qrel new_rows[] = {
+    { "z2", "0", 1, 1, NULL, 0, NULL, 0 },
+    { "z1", "0", 0, 2, NULL, 0, NULL, 0 },
+    { "y9", "0", 1, 3, NULL, 0, NULL, 0 },
+};
+static const store_qrel again_rows[] = {
+    { "z3", "0", 1, 1, NULL, 0, NULL, 0 },
+    { "z1", "0", 1, 2, NULL, 0, NULL, 0 },
+};
+static const store_qrel pooled_rows[] = {
+    { "p1", "0", 1, 2, "cat", 0, NULL, 0 },
+    { "p1", "0", 0, 3, "dan", 0, NULL, 0 },
+    { "d1", "0", 1, 4, "dan", 0, NULL, 0 },
+};
+
+/* What applying rows does, a row at a time as `judge` does (the reference). */
+static void judge_rows(store *s, int64_t topic, int64_t who, const store_qrel *rows, size_t n)
+{
+    util_error err = { 0, "" };
+    for (size_t i = 0; i < n; i++) {
+        const store_qrel *r = &rows[i];
+        int64_t a = who, count, position = r->line;
+        if (r->assessor != NULL)
+            assert_int_equal(store_assessor_id(s, r->assessor, 1, &a, &err), 1);
+        if (r->manual && store_pool_has(s, topic, r->docno, &err) == 0) {
+            assert_int_equal(store_pool_info(s, topic, &count, &position, &err), 0);
+            position++;
+        }
+        assert_int_equal(store_pool_add(s, topic, r->docno, position,
+                                        r->manual ? "manual" : "pool", &err), 0);
+        assert_int_equal(store_judgment_set(s, topic, r->docno, a, r->grade, r->iter,
+                                            r->seconds, r->note, &err), 0);
+    }
+}
+
+static void import_rows_as(store *s, const char *key, const char *assessor,
+                           const store_qrel *rows, size_t n)
+{
+    util_error err = { 0, "" };
+    store_import im = { "qrels", "q", key, assessor, 0 };
+    assert_int_equal(store_import_begin(s, &im, &err), 0);
+    assert_int_equal(store_qrels_stage(s, im.id, 1, "7", rows, n, &err), 0);
+    assert_int_equal(store_qrels_commit(s, im.id, (int64_t)n, &err), 0);
+    assert_int_equal(store_batch_end(s, &err), 0);
+    assert_int_equal(store_qrels_apply(s, im.id, &err), 0);
+}
+
+static void test_qrels_apply(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    char *want = malloc(16384), *got = malloc(16384);
+    for (int set_based = 0; set_based < 2; set_based++) {
+        store *s = NULL;
+        const char *path = campaign(set_based ? "apply.tjdb" : "judge.tjdb");
+        int64_t t, pre, q;
+        assert_int_equal(store_create(path, &s, &err), 0);
+        assert_int_equal(store_begin(s, &err), 0);
+        assert_int_equal(store_topic_id(s, "7", 1, &t, &err), 1);
+        assert_int_equal(store_assessor_id(s, "pre", 1, &pre, &err), 1);
+        assert_int_equal(store_pool_add(s, t, "d2", 9, "pool", &err), 0);
+        assert_int_equal(store_judgment_set(s, t, "d2", pre, 1, NULL, 4, "kept", &err), 0);
+        if (!set_based) {
+            assert_int_equal(store_assessor_id(s, "pre", 1, &q, &err), 1);
+            judge_rows(s, t, q, import_rows, 4);
+            judge_rows(s, t, 0, named_rows, 5);
+            judge_rows(s, t, 0, pooled_rows, 3);
+            judge_rows(s, t, q, new_rows, 3);
+            judge_rows(s, t, q, again_rows, 2);
+        }
+        assert_int_equal(store_commit(s, &err), 0);
+        if (set_based) {
+            import_rows_as(s, "a", "pre", import_rows, 4);
+            import_rows_as(s, "b", NULL, named_rows, 5);
+            import_rows_as(s, "c", NULL, pooled_rows, 3);
+            import_rows_as(s, "d", "pre", new_rows, 3);
+            import_rows_as(s, "e", "pre", again_rows, 2);
+            /* the foreign keys are checked again once the import is applied */
+            assert_int_equal(store_begin(s, &err), 0);
+            assert_int_equal(store_judgment_set(s, t + 100, "x", pre, 1, NULL, 0, NULL, &err),
+                             -1);
+            assert_non_null(strstr(err.msg, "FOREIGN KEY"));
+            store_rollback(s);
+        }
+        assert_int_equal(store_history_check(s, &err), 0);
+        store_close(&s);
+        dump_rows(path, set_based ? got : want, 16384);
+    }
+    assert_non_null(strstr(want, "history004|7|d1|pre|1|2|0.0|NULL\n"));
+    assert_non_null(strstr(want, "pool|7|m2|11|manual|"));
+    assert_non_null(strstr(want, "pool|7|p1|2|pool|"));
+    assert_non_null(strstr(want, "|7|z1|pre|0|1|0.0|NULL\n"));
+    assert_string_equal(got, want);
+    free(want);
+    free(got);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -356,6 +501,7 @@ int main(void)
         cmocka_unit_test(test_read_side),
         cmocka_unit_test(test_revision_keeps_iter),
         cmocka_unit_test(test_judged_since),
+        cmocka_unit_test(test_qrels_apply),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
