@@ -251,12 +251,19 @@ int assess_reading_width(const assess_session *a);
 
 /* The assessor's progress, for the status line. */
 typedef struct assess_progress {
-    long judged, assigned;        /* pooled documents judged, of every topic assigned */
+    long judged, assigned;        /* pooled documents judged, of every topic assigned (of the
+                                   * current topic only while totals is 0) */
     long relevant;                /* relevant found so far in the current topic */
     double seconds_left;          /* the time the rest would take at the assessor's own pace
                                    * (active seconds per judgment); -1 when unknown */
+    int totals;                   /* the other topics' counts are read (assess_load_totals) */
 } assess_progress;
 void assess_get_progress(const assess_session *a, assess_progress *p);
+/* Reads the assessor's counts of every topic (the totals of assess_get_progress, and what
+ * t and T skip), once. assess_open reads only what the first screen shows; the screen calls
+ * this once it is drawn, and a key calls it first. Returns 1 when it read them (the status
+ * line changed), 0 when they were read already, -1 (err set) when they cannot be read. */
+int assess_load_totals(assess_session *a, util_error *err);
 
 /* The pool list's line for item i: its summary (title or first words), and with snippet
  * the passage of its text with the most topic terms, terms marked as in the document. */

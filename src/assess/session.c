@@ -322,17 +322,22 @@ static int on_progress(void *ctx, const store_progress *p)
     return 0;
 }
 
-int assess_load_progress(assess_session *a, util_error *err)
+int assess_load_totals(assess_session *a, util_error *err)
 {
+    if (a->totals_known)
+        return 0;
     a->seconds_done = 0;
     a->timed = 0;
-    return store_progress_each(a->s, a->assessor_id, a->relevance_level, on_progress, a, err);
+    if (store_progress_each(a->s, a->assessor_id, a->relevance_level, on_progress, a, err) != 0)
+        return -1;
+    a->totals_known = 1;
+    return 1;
 }
 
 void assess_get_progress(const assess_session *a, assess_progress *p)
 {
-    *p = (assess_progress){ 0, 0, 0, -1 };
-    for (size_t t = 0; t < a->ntopics; t++) {
+    *p = (assess_progress){ 0, 0, 0, -1, a->totals_known };
+    for (size_t t = 0; a->totals_known && t < a->ntopics; t++) {
         if (t == a->cur_topic)
             continue;
         p->judged += a->topics[t].progress.judged;
@@ -468,8 +473,9 @@ int assess_open(store *s, const assess_options *o, assess_session **out, util_er
         a->report_allowed = o->organizer || (v != NULL && strcmp(v, "yes") == 0);
         util_free(&v);
     }
-    if (!a->adjudicate && assess_load_progress(a, err) != 0)
-        goto fail;
+    /* the other topics' counts (the status line's totals) are read once the first screen is
+     * up (assess_load_totals): on a large campaign they are a count over every pool */
+    a->totals_known = a->adjudicate;
     assess_build_keys(a);
     size_t start = 0;
     if (o->topic != NULL) {

@@ -197,7 +197,8 @@ static void tui_draw_status(assess_session *a, const tui_layout *l, double now)
                      adj ? "adjudicated" : "judged");
         if (v < 3 && !has_strategy)
             snprintf(rel, sizeof rel, ", %ld rel", pg.relevant);
-        if (v < 2 && !has_strategy)
+        /* the totals of every topic are shown once read (just after the first screen) */
+        if (v < 2 && !has_strategy && pg.totals)
             snprintf(overall, sizeof overall, " | all %ld/%ld%s", pg.judged, pg.assigned, eta);
         snprintf(left, sizeof left, " %s%s%s%s%s ", v < 1 ? name : "", v < 1 ? " | " : "", topic,
                  rel, overall);

@@ -1259,6 +1259,17 @@ static void test_day_of_judging(void **state)
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     assert_int_equal(assess_reading_width(a), 100);
+    /* the other topics' counts are read after the first screen, once */
+    assess_progress first;
+    assess_get_progress(a, &first);
+    assert_int_equal(first.totals, 0);
+    assert_int_equal(first.assigned, 4);   /* T1 alone */
+    assert_true(first.seconds_left < 0);
+    assert_int_equal(assess_load_totals(a, &err), 1);
+    assess_get_progress(a, &first);
+    assert_int_equal(first.totals, 1);
+    assert_int_equal(first.assigned, 6);
+    assert_int_equal(assess_load_totals(a, &err), 0);
     size_t nt;
     assess_topic_index(a, &nt);
     assert_int_equal(nt, 3);
@@ -1298,7 +1309,8 @@ static void test_day_of_judging(void **state)
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     assert_true(assess_items(a, &(size_t){ 0 })[1].later);
 
-    /* T2 judged elsewhere: t from T1 skips it and opens T10 (natural order: T1 T2 T10) */
+    /* T2 judged elsewhere: t from T1 skips it and opens T10 (natural order: T1 T2 T10); the
+     * key reads the topics' counts first, as no screen did */
     assert_int_equal(store_topic_id(s, "T2", 0, &t2, &err), 1);
     assert_int_equal(store_begin(s, &err), 0);
     assert_int_equal(store_judgment_set(s, t2, "d1", aid, 0, NULL, 3, NULL, &err), 0);
