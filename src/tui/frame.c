@@ -85,6 +85,14 @@ void tui_fill(int y, int x, int width, attr_t attr)
 /* The cells text takes on the screen. */
 static int text_cells(const char *text)
 {
+    /* printable ASCII is a cell a byte, as assess_text_add takes it: every draw measures
+     * every docno of the pool (13,451 of them took 12 M instructions a draw this way) */
+    const unsigned char *p = (const unsigned char *)text;
+    size_t ascii = 0;
+    while (p[ascii] >= 0x20 && p[ascii] < 0x7f)
+        ascii++;
+    if (p[ascii] == '\0')
+        return (int)ascii;
     assess_text t = { 0 };
     assess_text_add(&t, text, strlen(text), 0);
     int cells = 0;
