@@ -133,10 +133,13 @@ typedef struct assess_item {
     char *note;                   /* a note typed before it is judged, saved with its grade */
     int has_row;                  /* this assessor has a row for it (grade -1 included) */
     long row_grade;               /* that row's grade */
-    int no_text;                  /* its text is not in the campaign (only the docno is known) */
+    int no_text;                  /* its text is not in the campaign (only the docno is known);
+                                   * known once summary_read, or once it was shown */
     double wall;                  /* wall time on it in this session (seconds counts active time) */
     char *saved_note;             /* the note stored with its judgment, or NULL */
     char *summary;                /* its title, or its first words when it has none */
+    int summary_read;             /* summary and no_text are read (assess_items_summarize: a
+                                   * topic opens with its pool's docnos alone) */
     char *text;                   /* the first bytes of its text, for its snippet (read when
                                    * a snippet is first drawn, if the pool's query did not) */
     int text_read;                /* text was read, or cannot be */
@@ -268,6 +271,9 @@ int assess_load_totals(assess_session *a, util_error *err);
 /* The pool list's line for item i: its summary (title or first words), and with snippet
  * the passage of its text with the most topic terms, terms marked as in the document. */
 void assess_item_line(assess_session *a, size_t i, int snippet, assess_text *out);
+/* Reads what the pool list shows of items from .. from + n - 1 (summary, no_text) where it
+ * was not read yet: the list calls it for the rows it draws. */
+void assess_items_summarize(assess_session *a, size_t from, size_t n);
 
 /* What the view reads. */
 assess_mode assess_get_mode(const assess_session *a);

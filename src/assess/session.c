@@ -44,22 +44,15 @@ void assess_add_item(assess_session *a, const char *docno, const char *source)
         (assess_item){ .docno = util_strdup(docno), .source = util_strdup(source) };
 }
 
-static int on_pool(void *ctx, const store_pool_doc *d)
+/* The pool's documents alone: what the list shows of each (title, no text) is read when its
+ * row is drawn (assess_items_summarize). */
+static int on_pool(void *ctx, const char *docno, int64_t position, const char *source)
 {
+    (void)position;
     assess_session *a = ctx;
     /* a document added by hand is shown as the pool's own */
-    const char *source = strcmp(d->source, "search") == 0 ? "search"
-                         : strcmp(d->source, "cal") == 0  ? "cal"
-                                                          : "pool";
-    assess_add_item(a, d->docno, source);
-    assess_item *it = &a->items[a->nitems - 1];
-    it->no_text = !d->has_text;
-    if (d->title != NULL && d->title[strspn(d->title, " \t\r\n")] != '\0')
-        it->summary = util_strndup(d->title, strcspn(d->title, "\r\n"));
-    else if (d->body != NULL)
-        it->summary = assess_first_words(d->body, d->body_len, 12);
-    if (d->body != NULL)
-        it->text = util_strndup(d->body, d->body_len);
+    source = strcmp(source, "search") == 0 ? "search" : strcmp(source, "cal") == 0 ? "cal" : "pool";
+    assess_add_item(a, docno, source);
     return 0;
 }
 
@@ -264,7 +257,7 @@ int assess_load_topic(assess_session *a, size_t index, double now, util_error *e
     a->cur_topic = index;
     int64_t tid = a->topics[index].id;
     if (store_topic_fields_each(a->s, tid, on_field, a, err) != 0 ||
-        store_pool_docs_each(a->s, tid, SUMMARY_PREFIX, on_pool, a, err) != 0) {
+        store_pool_each(a->s, tid, on_pool, a, err) != 0) {
         free_topic_state(a);   /* an empty topic rather than half of one */
         assess_text_clear(&a->topic_text);
         assess_text_clear(&a->doc_text);

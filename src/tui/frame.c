@@ -312,6 +312,8 @@ static void tui_draw_pool(assess_session *a, const tui_layout *l)
         first = (long)n - l->body_h;
     if (first < 0)
         first = 0;
+    /* the pool was read without its documents: the rows drawn are read now */
+    assess_items_summarize(a, (size_t)first, (size_t)l->body_h);
     assess_text line = { 0 };
     for (int r = 0; r < l->body_h && first + r < (long)n; r++) {
         const assess_item *it = &items[first + r];

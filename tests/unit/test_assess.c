@@ -1239,6 +1239,49 @@ static void test_report_hidden(void **state)
     store_close(&s);
 }
 
+/* A topic opens with its pool's docnos: what the list shows of a row (title or first words,
+ * no text) is read when the row is drawn. */
+static void test_rows_read_when_drawn(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = make_campaign("rows.tjdb");
+    int64_t t1, imp;
+    assert_int_equal(store_begin(s, &err), 0);
+    assert_int_equal(store_topic_id(s, "T1", 0, &t1, &err), 1);
+    assert_int_equal(store_import_add(s, "docs", "e", "e", 1, &imp, &err), 0);
+    const char *body = "  Untitled text of five words";
+    assert_int_equal(store_doc_add(s, "d6", " ", body, strlen(body), imp, &err), 0);
+    assert_int_equal(store_pool_add(s, t1, "d5", 5, "pool", &err), 0);   /* no text */
+    assert_int_equal(store_pool_add(s, t1, "d6", 6, "pool", &err), 0);
+    assert_int_equal(store_commit(s, &err), 0);
+    assess_options o = { "rows", NULL, NULL, 0.0, 0, 0, 0 };
+    assess_session *a = NULL;
+    assert_int_equal(assess_open(s, &o, &a, &err), 0);
+    size_t n;
+    const assess_item *it = assess_items(a, &n);
+    assert_int_equal(n, 6);
+    for (size_t i = 1; i < n; i++)
+        assert_false(it[i].summary_read);
+    assess_items_summarize(a, 3, 10);
+    assert_false(it[2].summary_read);
+    assert_true(it[3].summary_read && it[4].summary_read && it[5].summary_read);
+    assert_string_equal(it[3].summary, "A title");
+    assert_true(it[4].no_text);
+    assert_null(it[4].summary);
+    assert_false(it[5].no_text);
+    assert_string_equal(it[5].summary, "Untitled text of five words");
+    assess_text line = { 0 };
+    assess_item_line(a, 1, 0, &line);
+    assert_true(it[1].summary_read);
+    assert_string_equal(lines_of(&line), "A title");
+    assess_item_line(a, 4, 0, &line);
+    assert_string_equal(lines_of(&line), "(no text)");
+    assess_text_free(&line);
+    assess_close(&a);
+    store_close(&s);
+}
+
 /* A full day's details: active time leaves idle gaps out (the wall time is kept beside
  * it), set aside survives the session, topics in natural order, t skips finished topics,
  * progress over every topic, summaries and snippets. */
@@ -1367,6 +1410,7 @@ int main(void)
         cmocka_unit_test(test_changed_covers_state),
         cmocka_unit_test(test_key_table),
         cmocka_unit_test(test_day_of_judging),
+        cmocka_unit_test(test_rows_read_when_drawn),
         cmocka_unit_test(test_report_hidden),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -418,6 +418,42 @@ static void test_progress(void **state)
     store_close(&s);
 }
 
+/* store_doc_summaries_each: "docno text? title|prefix" rows, in the order asked. */
+static int summary_cb(void *ctx, const store_doc_summary *d)
+{
+    char *out = ctx;
+    char row[96];
+    snprintf(row, sizeof row, "%s %d %s|%.*s;", d->docno, d->has_text, d->title ? d->title : "-",
+             d->body ? (int)d->body_len : 1, d->body ? d->body : "-");
+    strcat(out, row);
+    return strcmp(d->docno, "stop") == 0;
+}
+
+/* What the pool list shows of a row: its title, or the first bytes of its text when its
+ * title is blank; a docno without text says so. */
+static void test_doc_summaries(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = NULL;
+    assert_int_equal(store_create(campaign("summaries.tjdb"), &s, &err), 0);
+    int64_t imp;
+    assert_int_equal(store_begin(s, &err), 0);
+    assert_int_equal(store_import_add(s, "docs", "d", "c", 3, &imp, &err), 0);
+    assert_int_equal(store_doc_add(s, "a", "Title A", "text of a", 9, imp, &err), 0);
+    assert_int_equal(store_doc_add(s, "b", " \t", "text of b", 9, imp, &err), 0);
+    assert_int_equal(store_doc_add(s, "c", NULL, "text of c", 9, imp, &err), 0);
+    assert_int_equal(store_commit(s, &err), 0);
+    const char *docnos[] = { "c", "none", "a", "b", "stop", "a" };
+    char out[256] = "";
+    assert_int_equal(store_doc_summaries_each(s, docnos, 4, 6, summary_cb, out, &err), 0);
+    assert_string_equal(out, "c 1 -|text o;none 0 -|-;a 1 Title A|-;b 1  \t|text o;");
+    out[0] = '\0';
+    assert_int_equal(store_doc_summaries_each(s, docnos + 3, 3, 100, summary_cb, out, &err), 0);
+    assert_string_equal(out, "b 1  \t|text of b;stop 0 -|-;");
+    store_close(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -428,6 +464,7 @@ int main(void)
         cmocka_unit_test(test_revision_keeps_iter),
         cmocka_unit_test(test_judged_since),
         cmocka_unit_test(test_progress),
+        cmocka_unit_test(test_doc_summaries),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
