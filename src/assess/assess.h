@@ -124,8 +124,8 @@ typedef enum assess_mode {
 
 /* One pooled document of the current topic as the pool list shows it. */
 typedef struct assess_item {
-    char *docno;
-    char *source;                 /* "pool", "search" or "cal" */
+    const char *docno;            /* the session's copy, kept while its topic is open */
+    const char *source;           /* "pool", "search" or "cal" (a static string) */
     long grade;                   /* this assessor's grade; meaningful when judged */
     int judged;
     int later;                    /* set aside with "judge later" */

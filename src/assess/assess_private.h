@@ -87,6 +87,7 @@ struct assess_session {
     char *pref_lang;            /* the language asked for; shown whenever a topic has it */
     assess_item *items;
     size_t nitems, capitems;
+    util_arena docnos;          /* the items' docnos, until the topic is left */
     size_t *by_docno;           /* item indexes sorted by docno */
     long cur;
     assess_text topic_text, doc_text;
@@ -138,6 +139,7 @@ struct assess_session {
 /* session.c: topics, the pool, the document shown */
 void assess_say(assess_session *a, int error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* Appends an item (source: a static string, "pool", "search" or "cal"). */
 void assess_add_item(assess_session *a, const char *docno, const char *source);
 void assess_index_items(assess_session *a);
 long assess_find_item(const assess_session *a, const char *docno);

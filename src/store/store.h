@@ -197,6 +197,9 @@ int store_doc_exists(store *s, const char *docno, util_error *err);
 /* A topic's pool in presentation order. */
 typedef int (*store_pool_fn)(void *ctx, const char *docno, int64_t position, const char *source);
 int store_pool_each(store *s, int64_t topic_id, store_pool_fn fn, void *ctx, util_error *err);
+/* The same rows by docno (byte order, as strcmp), read without a sort. */
+int store_pool_by_docno_each(store *s, int64_t topic_id, store_pool_fn fn, void *ctx,
+                             util_error *err);
 
 /* The judgment scale, by grade. */
 typedef int (*store_grade_fn)(void *ctx, const store_grade *g);

@@ -1239,6 +1239,36 @@ static void test_report_hidden(void **state)
     store_close(&s);
 }
 
+/* The pool is shown in its order (position, then docno), whatever the docnos' order. */
+static void test_pool_order(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = make_campaign("order.tjdb");
+    int64_t t;
+    assert_int_equal(store_begin(s, &err), 0);
+    assert_int_equal(store_topic_id(s, "T0", 1, &t, &err), 1);
+    const char *docnos[] = { "d4", "d2", "zz", "d1", "d3", "a" };
+    const int64_t positions[] = { 1, 2, 2, 3, 9, 9 };
+    for (int i = 0; i < 6; i++)
+        assert_int_equal(store_pool_add(s, t, docnos[i], positions[i], "pool", &err), 0);
+    assert_int_equal(store_commit(s, &err), 0);
+    assess_options o = { "order", "T0", NULL, 0.0, 0, 0, 0 };
+    assess_session *a = NULL;
+    assert_int_equal(assess_open(s, &o, &a, &err), 0);
+    size_t n;
+    const assess_item *it = assess_items(a, &n);
+    assert_int_equal(n, 6);
+    const char *shown[] = { "d4", "d2", "zz", "d1", "a", "d3" };
+    for (size_t i = 0; i < n; i++) {
+        assert_string_equal(it[i].docno, shown[i]);
+        assert_int_equal(assess_item_index(a, shown[i]), (long)i);
+    }
+    assert_int_equal(assess_item_index(a, "d5"), -1);
+    assess_close(&a);
+    store_close(&s);
+}
+
 /* A topic opens with its pool's docnos: what the list shows of a row (title or first words,
  * no text) is read when the row is drawn. */
 static void test_rows_read_when_drawn(void **state)
@@ -1411,6 +1441,7 @@ int main(void)
         cmocka_unit_test(test_key_table),
         cmocka_unit_test(test_day_of_judging),
         cmocka_unit_test(test_rows_read_when_drawn),
+        cmocka_unit_test(test_pool_order),
         cmocka_unit_test(test_report_hidden),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
