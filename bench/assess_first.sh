@@ -5,9 +5,12 @@
 # Builds (once, under BENCH_DIR) a campaign of 50 topics, a generated collection
 # (ASSESS_DOCS_MB, default 100) and 200 runs of 100 documents a topic, pooled to depth 100;
 # then starts `trecjudge assess` in a detached tmux pane of 120x40 and measures the time
-# from the start of the process to the first drawn status line, ASSESS_REPEAT times (default
-# 5). Beside it, the same rows read by the sqlite3 shell alone: the first topic's pool in
-# order with each document's title, and the first document's text. Prints best and median.
+# from the start of the process to the first drawn status line, and to the status line with
+# the totals of every topic ("| all J/N"), ASSESS_REPEAT times (default 5). Beside it, the
+# same rows read by the sqlite3 shell alone: the first topic's pool in order with each
+# document's title, and the first document's text; and what the screen reads of them: the
+# pool's docnos in order, the titles of the 35 rows drawn and the first document's text.
+# Prints best and median.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 trecjudge=${TRECJUDGE:-$root/src/trecjudge}
@@ -47,17 +50,18 @@ pooled=$(sqlite3 -readonly "$camp" \
 
 sock=assess-first-$$
 trap 'tmux -L "$sock" kill-server 2>/dev/null || true' EXIT
-first_screen() {   # prints the milliseconds to the first status line
+first_screen() {   # prints the milliseconds to the first status line, and to its totals
     tmux -L "$sock" kill-server 2>/dev/null || true
-    local t0=$EPOCHREALTIME t1
+    local t0=$EPOCHREALTIME t1= t2= line
     tmux -L "$sock" -f /dev/null new-session -d -s b -x 120 -y 40 \
         "env LANG=C.UTF-8 TERM=xterm-256color '$trecjudge' assess -d '$camp' --assessor bench"
-    until tmux -L "$sock" capture-pane -p -t b 2>/dev/null | head -1 | grep -q "judged"; do
-        sleep 0.005
+    while [ -z "$t2" ]; do
+        line=$(tmux -L "$sock" capture-pane -p -t b 2>/dev/null | head -1)
+        case $line in *judged*) [ -n "$t1" ] || t1=$EPOCHREALTIME ;; esac
+        case $line in *"| all "*) t2=$EPOCHREALTIME ;; *) sleep 0.005 ;; esac
     done
-    t1=$EPOCHREALTIME
     tmux -L "$sock" kill-server 2>/dev/null || true
-    echo $(( (${t1/./} - ${t0/./}) / 1000 ))
+    echo $(( (${t1/./} - ${t0/./}) / 1000 )) $(( (${t2/./} - ${t0/./}) / 1000 ))
 }
 reads_alone() {
     local t0=$EPOCHREALTIME t1
@@ -70,11 +74,30 @@ reads_alone() {
     t1=$EPOCHREALTIME
     echo $(( (${t1/./} - ${t0/./}) / 1000 ))
 }
+drawn_alone() {   # what the screen reads: the pool's docnos, the titles of the 35 rows drawn
+    local t0=$EPOCHREALTIME t1
+    sqlite3 -readonly "$camp" "SELECT p.docno, p.source FROM pool p
+        JOIN topics t ON t.id = p.topic_id WHERE t.qid = '1' ORDER BY p.position, p.docno;
+        SELECT d.title FROM (SELECT p.docno, p.position FROM pool p JOIN topics t
+        ON t.id = p.topic_id WHERE t.qid = '1' ORDER BY p.position, p.docno LIMIT 35) r
+        LEFT JOIN documents d ON d.docno = r.docno ORDER BY r.position;
+        SELECT length(d.body) FROM pool p JOIN topics t ON t.id = p.topic_id
+        JOIN documents d ON d.docno = p.docno WHERE t.qid = '1' ORDER BY p.position
+        LIMIT 1;" >/dev/null
+    t1=$EPOCHREALTIME
+    echo $(( (${t1/./} - ${t0/./}) / 1000 ))
+}
 summary() { sort -n | awk '{ v[NR] = $1 } END { printf "%6d %6d", v[1], v[int((NR + 1) / 2)] }'; }
-screen=$(for _ in $(seq 1 "$repeat"); do first_screen; done | summary)
+for _ in $(seq 1 "$repeat"); do first_screen; done >"$work/screens.$$"
+screen=$(cut -d' ' -f1 "$work/screens.$$" | summary)
+totals=$(cut -d' ' -f2 "$work/screens.$$" | summary)
+rm -f "$work/screens.$$"
 alone=$(for _ in $(seq 1 "$repeat"); do reads_alone; done | summary)
+drawn=$(for _ in $(seq 1 "$repeat"); do drawn_alone; done | summary)
 printf "campaign: 200 runs, 50 topics, %s documents pooled for topic 1, %s MB of documents\n" \
     "$pooled" "$mb"
 printf "%-34s %6s %6s\n" "ms (best, median of $repeat)" best median
 printf "%-34s %s\n" "assess: start to first screen" "$screen"
+printf "%-34s %s\n" "assess: start to the totals" "$totals"
 printf "%-34s %s\n" "sqlite3: the same rows alone" "$alone"
+printf "%-34s %s\n" "sqlite3: the rows drawn alone" "$drawn"

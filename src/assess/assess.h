@@ -124,8 +124,8 @@ typedef enum assess_mode {
 
 /* One pooled document of the current topic as the pool list shows it. */
 typedef struct assess_item {
-    char *docno;
-    char *source;                 /* "pool", "search" or "cal" */
+    const char *docno;            /* the session's copy, kept while its topic is open */
+    const char *source;           /* "pool", "search" or "cal" (a static string) */
     long grade;                   /* this assessor's grade; meaningful when judged */
     int judged;
     int later;                    /* set aside with "judge later" */
@@ -133,10 +133,13 @@ typedef struct assess_item {
     char *note;                   /* a note typed before it is judged, saved with its grade */
     int has_row;                  /* this assessor has a row for it (grade -1 included) */
     long row_grade;               /* that row's grade */
-    int no_text;                  /* its text is not in the campaign (only the docno is known) */
+    int no_text;                  /* its text is not in the campaign (only the docno is known);
+                                   * known once summary_read, or once it was shown */
     double wall;                  /* wall time on it in this session (seconds counts active time) */
     char *saved_note;             /* the note stored with its judgment, or NULL */
     char *summary;                /* its title, or its first words when it has none */
+    int summary_read;             /* summary and no_text are read (assess_items_summarize: a
+                                   * topic opens with its pool's docnos alone) */
     char *text;                   /* the first bytes of its text, for its snippet (read when
                                    * a snippet is first drawn, if the pool's query did not) */
     int text_read;                /* text was read, or cannot be */
@@ -251,16 +254,26 @@ int assess_reading_width(const assess_session *a);
 
 /* The assessor's progress, for the status line. */
 typedef struct assess_progress {
-    long judged, assigned;        /* pooled documents judged, of every topic assigned */
+    long judged, assigned;        /* pooled documents judged, of every topic assigned (of the
+                                   * current topic only while totals is 0) */
     long relevant;                /* relevant found so far in the current topic */
     double seconds_left;          /* the time the rest would take at the assessor's own pace
                                    * (active seconds per judgment); -1 when unknown */
+    int totals;                   /* the other topics' counts are read (assess_load_totals) */
 } assess_progress;
 void assess_get_progress(const assess_session *a, assess_progress *p);
+/* Reads the assessor's counts of every topic (the totals of assess_get_progress, and what
+ * t and T skip), once. assess_open reads only what the first screen shows; the screen calls
+ * this once it is drawn, and a key calls it first. Returns 1 when it read them (the status
+ * line changed), 0 when they were read already, -1 (err set) when they cannot be read. */
+int assess_load_totals(assess_session *a, util_error *err);
 
 /* The pool list's line for item i: its summary (title or first words), and with snippet
  * the passage of its text with the most topic terms, terms marked as in the document. */
 void assess_item_line(assess_session *a, size_t i, int snippet, assess_text *out);
+/* Reads what the pool list shows of items from .. from + n - 1 (summary, no_text) where it
+ * was not read yet: the list calls it for the rows it draws. */
+void assess_items_summarize(assess_session *a, size_t from, size_t n);
 
 /* What the view reads. */
 assess_mode assess_get_mode(const assess_session *a);

@@ -9,8 +9,8 @@ typedef struct field {
     char *field, *lang, *text;
 } field;
 
-/* A topic's counts for the assessor, as the store had them when the session opened (the
- * current topic's are the items'). */
+/* A topic's counts for the assessor, as the store had them when they were read
+ * (assess_load_totals; the current topic's are the items'). */
 typedef struct topic_progress {
     long pooled, judged, relevant;
 } topic_progress;
@@ -87,6 +87,7 @@ struct assess_session {
     char *pref_lang;            /* the language asked for; shown whenever a topic has it */
     assess_item *items;
     size_t nitems, capitems;
+    util_arena docnos;          /* the items' docnos, until the topic is left */
     size_t *by_docno;           /* item indexes sorted by docno */
     long cur;
     assess_text topic_text, doc_text;
@@ -119,6 +120,7 @@ struct assess_session {
     int reading_width;
     int report_allowed;         /* r shows the live report (assess_report_allowed) */
     int adjudicate;             /* the session adjudicates (adjudicate.c) */
+    int totals_known;           /* the topics' counts were read (assess_load_totals) */
     double seconds_done;        /* the assessor's active seconds on judgments with a time */
     long timed;                 /* the number of those judgments */
     int confirm;                /* the key that, pressed again, leaves despite unsaved notes */
@@ -137,6 +139,7 @@ struct assess_session {
 /* session.c: topics, the pool, the document shown */
 void assess_say(assess_session *a, int error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* Appends an item (source: a static string, "pool", "search" or "cal"). */
 void assess_add_item(assess_session *a, const char *docno, const char *source);
 void assess_index_items(assess_session *a);
 long assess_find_item(const assess_session *a, const char *docno);
@@ -153,8 +156,6 @@ long assess_next_unjudged(const assess_session *a, long from, int dir);
 long assess_advance(assess_session *a);
 /* Counts the time since the last count on the document shown (idle gaps capped). */
 void assess_credit(assess_session *a, double now);
-/* Loads the per-topic counts of the assessor (status line). */
-int assess_load_progress(assess_session *a, util_error *err);
 /* The summary and snippet of a document's text (UTF-8): the first words, and the passage
  * of about width characters with the most terms ("" when none); allocated. */
 char *assess_first_words(const char *text, size_t len, size_t words);

@@ -699,6 +699,10 @@ static int key_in_mode(assess_session *a, int key, double now, util_error *err)
 
 unsigned assess_handle_key(assess_session *a, int key, double now, util_error *err)
 {
+    /* a key acts on the counts of every topic (t skips finished ones): read first, if the
+     * screen has not read them since it was drawn */
+    if (!a->totals_known && assess_load_totals(a, err) < 0)
+        return ASSESS_CHANGED_ALL | ASSESS_CHANGED_FAILED;
     if (a->doc_started < 0)
         a->doc_started = now;
     assess_credit(a, now);

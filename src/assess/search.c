@@ -96,6 +96,7 @@ long assess_add_unpooled(assess_session *a, const char *docno, const char *sourc
     assess_add_item(a, docno, source);
     assess_item *it = &a->items[a->nitems - 1];
     it->unpooled = 1;
+    it->summary_read = 1;
     it->no_text = body == NULL;
     it->summary = title != NULL ? util_strndup(title, strcspn(title, "\r\n"))
                   : body != NULL ? assess_first_words(body, len, 12) : NULL;

@@ -40,27 +40,70 @@ static int on_field(void *ctx, const char *name, const char *lang, const char *t
 void assess_add_item(assess_session *a, const char *docno, const char *source)
 {
     util_grow(&a->items, &a->capitems, a->nitems + 1, sizeof *a->items);
-    a->items[a->nitems++] =
-        (assess_item){ .docno = util_strdup(docno), .source = util_strdup(source) };
+    a->items[a->nitems++] = (assess_item){
+        .docno = util_arena_copy(&a->docnos, docno, strlen(docno)), .source = source };
 }
 
-static int on_pool(void *ctx, const store_pool_doc *d)
+/* A topic's pool as read (by docno), each item's position beside it. */
+typedef struct pool_read {
+    assess_session *a;
+    int64_t *position;
+    size_t cap;
+} pool_read;
+
+/* The pool's documents alone: what the list shows of each (title, no text) is read when its
+ * row is drawn (assess_items_summarize). */
+static int on_pool(void *ctx, const char *docno, int64_t position, const char *source)
 {
-    assess_session *a = ctx;
+    pool_read *p = ctx;
     /* a document added by hand is shown as the pool's own */
-    const char *source = strcmp(d->source, "search") == 0 ? "search"
-                         : strcmp(d->source, "cal") == 0  ? "cal"
-                                                          : "pool";
-    assess_add_item(a, d->docno, source);
-    assess_item *it = &a->items[a->nitems - 1];
-    it->no_text = !d->has_text;
-    if (d->title != NULL && d->title[strspn(d->title, " \t\r\n")] != '\0')
-        it->summary = util_strndup(d->title, strcspn(d->title, "\r\n"));
-    else if (d->body != NULL)
-        it->summary = assess_first_words(d->body, d->body_len, 12);
-    if (d->body != NULL)
-        it->text = util_strndup(d->body, d->body_len);
+    source = strcmp(source, "search") == 0 ? "search" : strcmp(source, "cal") == 0 ? "cal" : "pool";
+    assess_add_item(p->a, docno, source);
+    util_grow(&p->position, &p->cap, p->a->nitems, sizeof *p->position);
+    p->position[p->a->nitems - 1] = position;
     return 0;
+}
+
+typedef struct ranked {
+    int64_t position;
+    size_t k;           /* the rank by docno */
+} ranked;
+
+static int ranked_cmp(const void *x, const void *y)
+{
+    const ranked *a = x, *b = y;
+    if (a->position != b->position)
+        return a->position < b->position ? -1 : 1;
+    return a->k < b->k ? -1 : a->k > b->k;
+}
+
+/* The items, read by docno, put in presentation order (position, then docno), and indexed
+ * by docno (the order they were read in) for assess_find_item: no sort of strings, and no
+ * sort at all when the pool is presented by docno (pool.order's default). */
+static void present_items(assess_session *a, const int64_t *position)
+{
+    size_t n = a->nitems;
+    a->by_docno = util_realloc(a->by_docno, (n + 1) * sizeof *a->by_docno);
+    size_t sorted = 1;
+    while (sorted < n && position[sorted - 1] <= position[sorted])
+        sorted++;
+    if (sorted >= n) {
+        for (size_t i = 0; i < n; i++)
+            a->by_docno[i] = i;
+        return;
+    }
+    ranked *r = util_malloc(n * sizeof *r);
+    for (size_t k = 0; k < n; k++)
+        r[k] = (ranked){ position[k], k };
+    qsort(r, n, sizeof *r, ranked_cmp);
+    assess_item *items = util_malloc(a->capitems * sizeof *items);
+    for (size_t i = 0; i < n; i++) {
+        items[i] = a->items[r[i].k];
+        a->by_docno[r[i].k] = i;
+    }
+    free(a->items);
+    a->items = items;
+    free(r);
 }
 
 static int on_set_aside(void *ctx, const char *docno)
@@ -126,8 +169,6 @@ static int on_mine(void *ctx, const char *docno, long grade, const char *note, d
 
 void assess_item_free(assess_item *it)
 {
-    free(it->docno);
-    free(it->source);
     free(it->note);
     free(it->saved_note);
     free(it->summary);
@@ -147,6 +188,7 @@ static void free_topic_state(assess_session *a)
     for (size_t i = 0; i < a->nitems; i++)
         assess_item_free(&a->items[i]);
     a->nitems = 0;
+    util_arena_reset(&a->docnos);
     util_free(&a->by_docno);
     for (size_t i = 0; i < a->nterms; i++)
         free(a->terms[i]);
@@ -263,14 +305,17 @@ int assess_load_topic(assess_session *a, size_t index, double now, util_error *e
     free_topic_state(a);
     a->cur_topic = index;
     int64_t tid = a->topics[index].id;
+    pool_read pool = { a, NULL, 0 };
     if (store_topic_fields_each(a->s, tid, on_field, a, err) != 0 ||
-        store_pool_docs_each(a->s, tid, SUMMARY_PREFIX, on_pool, a, err) != 0) {
+        store_pool_by_docno_each(a->s, tid, on_pool, &pool, err) != 0) {
+        free(pool.position);
         free_topic_state(a);   /* an empty topic rather than half of one */
         assess_text_clear(&a->topic_text);
         assess_text_clear(&a->doc_text);
         return -1;
     }
-    assess_index_items(a);
+    present_items(a, pool.position);
+    free(pool.position);
     if (a->adjudicate) {
         if (assess_adjudication_load(a, tid, err) != 0)
             return -1;
@@ -322,17 +367,22 @@ static int on_progress(void *ctx, const store_progress *p)
     return 0;
 }
 
-int assess_load_progress(assess_session *a, util_error *err)
+int assess_load_totals(assess_session *a, util_error *err)
 {
+    if (a->totals_known)
+        return 0;
     a->seconds_done = 0;
     a->timed = 0;
-    return store_progress_each(a->s, a->assessor_id, a->relevance_level, on_progress, a, err);
+    if (store_progress_each(a->s, a->assessor_id, a->relevance_level, on_progress, a, err) != 0)
+        return -1;
+    a->totals_known = 1;
+    return 1;
 }
 
 void assess_get_progress(const assess_session *a, assess_progress *p)
 {
-    *p = (assess_progress){ 0, 0, 0, -1 };
-    for (size_t t = 0; t < a->ntopics; t++) {
+    *p = (assess_progress){ 0, 0, 0, -1, a->totals_known };
+    for (size_t t = 0; a->totals_known && t < a->ntopics; t++) {
         if (t == a->cur_topic)
             continue;
         p->judged += a->topics[t].progress.judged;
@@ -468,8 +518,9 @@ int assess_open(store *s, const assess_options *o, assess_session **out, util_er
         a->report_allowed = o->organizer || (v != NULL && strcmp(v, "yes") == 0);
         util_free(&v);
     }
-    if (!a->adjudicate && assess_load_progress(a, err) != 0)
-        goto fail;
+    /* the other topics' counts (the status line's totals) are read once the first screen is
+     * up (assess_load_totals): on a large campaign they are a count over every pool */
+    a->totals_known = a->adjudicate;
     assess_build_keys(a);
     size_t start = 0;
     if (o->topic != NULL) {
@@ -552,6 +603,7 @@ void assess_close(assess_session **pa)
     free_topic_state(a);
     free(a->fields);
     free(a->items);
+    util_arena_free(&a->docnos);
     for (size_t i = 0; i < a->ntopics; i++)
         free(a->topics[i].qid);
     free(a->topics);

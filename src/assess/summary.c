@@ -103,8 +103,51 @@ char *assess_snippet(const assess_session *a, const char *text, size_t len, size
     return out;
 }
 
-/* The first bytes of a document's text, for its snippet: the pool's query reads them only
- * for a document without a title, so a wide list reads those of the rows it draws. */
+typedef struct summarize {
+    assess_session *a;
+    size_t *items;      /* the items asked for, in the order of their docnos */
+    size_t k;
+} summarize;
+
+static int on_summary(void *ctx, const store_doc_summary *d)
+{
+    summarize *c = ctx;
+    assess_item *it = &c->a->items[c->items[c->k++]];
+    it->summary_read = 1;
+    it->no_text = !d->has_text;
+    if (d->title != NULL && d->title[strspn(d->title, " \t\r\n")] != '\0')
+        it->summary = util_strndup(d->title, strcspn(d->title, "\r\n"));
+    else if (d->body != NULL)
+        it->summary = assess_first_words(d->body, d->body_len, 12);
+    if (d->body != NULL && it->text == NULL)
+        it->text = util_strndup(d->body, d->body_len);
+    return 0;
+}
+
+void assess_items_summarize(assess_session *a, size_t from, size_t n)
+{
+    if (from >= a->nitems)
+        return;
+    if (n > a->nitems - from)
+        n = a->nitems - from;
+    const char **docnos = util_calloc(n + 1, sizeof *docnos);
+    summarize c = { a, util_calloc(n + 1, sizeof *c.items), 0 };
+    size_t m = 0;
+    for (size_t i = from; i < from + n; i++)
+        if (!a->items[i].summary_read) {
+            docnos[m] = a->items[i].docno;
+            c.items[m++] = i;
+        }
+    /* a row that cannot be read now is read again when it is drawn again */
+    util_error err = { 0, "" };
+    if (m > 0)
+        store_doc_summaries_each(a->s, docnos, m, SUMMARY_PREFIX, on_summary, &c, &err);
+    free(c.items);
+    free(docnos);
+}
+
+/* The first bytes of a document's text, for its snippet: the summary reads them only for a
+ * document without a title, so a wide list reads those of the rows it draws. */
 static void item_text_read(assess_session *a, assess_item *it)
 {
     it->text_read = 1;
@@ -123,6 +166,8 @@ void assess_item_line(assess_session *a, size_t i, int snippet, assess_text *out
     if (i >= a->nitems)
         return;
     assess_item *it = &a->items[i];
+    if (!it->summary_read)
+        assess_items_summarize(a, i, 1);
     const char *summary = it->summary != NULL ? it->summary : it->no_text ? "(no text)" : "";
     assess_text_add(out, summary, strlen(summary), 0);
     if (snippet && it->text == NULL && !it->text_read && !it->no_text)

@@ -197,6 +197,25 @@ int store_pool_each(store *s, int64_t topic_id, store_pool_fn fn, void *ctx, uti
     return store_rows_end(s, st, rc, err, "cannot read the pool");
 }
 
+/* In the key's order, which needs no sort: a caller that orders the pool itself. */
+static const char sql_pool_by_docno[] =
+    "SELECT docno, position, source FROM pool WHERE topic_id = ?1 ORDER BY docno";
+
+int store_pool_by_docno_each(store *s, int64_t topic_id, store_pool_fn fn, void *ctx,
+                             util_error *err)
+{
+    sqlite3_stmt *st = store_sql(s, sql_pool_by_docno, err);
+    if (st == NULL)
+        return -1;
+    sqlite3_bind_int64(st, 1, topic_id);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+        if (fn(ctx, (const char *)sqlite3_column_text(st, 0), sqlite3_column_int64(st, 1),
+               (const char *)sqlite3_column_text(st, 2)) != 0)
+            break;
+    return store_rows_end(s, st, rc, err, "cannot read the pool");
+}
+
 static const char sql_grades[] = "SELECT grade, label, key FROM grades ORDER BY grade";
 
 int store_grades_each(store *s, store_grade_fn fn, void *ctx, util_error *err)

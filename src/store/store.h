@@ -197,6 +197,9 @@ int store_doc_exists(store *s, const char *docno, util_error *err);
 /* A topic's pool in presentation order. */
 typedef int (*store_pool_fn)(void *ctx, const char *docno, int64_t position, const char *source);
 int store_pool_each(store *s, int64_t topic_id, store_pool_fn fn, void *ctx, util_error *err);
+/* The same rows by docno (byte order, as strcmp), read without a sort. */
+int store_pool_by_docno_each(store *s, int64_t topic_id, store_pool_fn fn, void *ctx,
+                             util_error *err);
 
 /* The judgment scale, by grade. */
 typedef int (*store_grade_fn)(void *ctx, const store_grade *g);
@@ -459,21 +462,21 @@ int store_set_aside_set(store *s, int64_t topic_id, const char *docno, int64_t a
 int store_set_aside_each(store *s, int64_t topic_id, int64_t assessor_id, store_docno_fn fn,
                          void *ctx, util_error *err);
 
-/* One pooled document with what the pool list shows of it; valid during the callback. */
-typedef struct store_pool_doc {
+/* What the pool list shows of a document; valid during the callback. */
+typedef struct store_doc_summary {
     const char *docno;
-    const char *source;        /* "pool", "search", "manual" or "cal" */
     int has_text;              /* its text is in the campaign */
     const char *title;         /* NULL when it has none */
     const char *body;          /* the first bytes of its text when it has no title (NULL
                                 * with a title, or without text) */
     size_t body_len;
-} store_pool_doc;
-typedef int (*store_pool_doc_fn)(void *ctx, const store_pool_doc *d);
-/* A topic's pool in presentation order, each document with its title, or the first
- * `prefix` bytes of its text when it has none, in one query. */
-int store_pool_docs_each(store *s, int64_t topic_id, size_t prefix, store_pool_doc_fn fn,
-                         void *ctx, util_error *err);
+} store_doc_summary;
+typedef int (*store_doc_summary_fn)(void *ctx, const store_doc_summary *d);
+/* Each document's title, or the first `prefix` bytes of its text when it has none, in the
+ * order given (one without text is reported with has_text 0): the rows of the pool list,
+ * read when they are drawn, a topic's pool being read first without its documents. */
+int store_doc_summaries_each(store *s, const char *const *docnos, size_t n, size_t prefix,
+                             store_doc_summary_fn fn, void *ctx, util_error *err);
 
 /* One topic's progress for one assessor. */
 typedef struct store_progress {

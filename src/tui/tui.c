@@ -254,7 +254,15 @@ int tui_assess(assess_session *a, const tui_report *report, util_error *err)
     view v = { report, NULL, NULL };
     draw(&v, a, now);
     shown = doc_on_screen(a);
-    while (assess_get_mode(a) != ASSESS_MODE_QUIT) {
+    /* the status line's totals count every topic's pool: read once the first screen is up,
+     * before any key (a key may act on them); a failure ends the screen as it would have
+     * kept it from opening */
+    int totals = assess_load_totals(a, err);
+    if (totals > 0)
+        draw(&v, a, now_seconds());
+    else if (totals < 0)
+        status = err->code ? err->code : UTIL_EXIT_SYSTEM;
+    while (status == UTIL_EXIT_OK && assess_get_mode(a) != ASSESS_MODE_QUIT) {
         wint_t ch;
         /* while a save waits for another program's lock, it is tried again every 50 ms and
          * the keys go on being read */

@@ -1239,6 +1239,79 @@ static void test_report_hidden(void **state)
     store_close(&s);
 }
 
+/* The pool is shown in its order (position, then docno), whatever the docnos' order. */
+static void test_pool_order(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = make_campaign("order.tjdb");
+    int64_t t;
+    assert_int_equal(store_begin(s, &err), 0);
+    assert_int_equal(store_topic_id(s, "T0", 1, &t, &err), 1);
+    const char *docnos[] = { "d4", "d2", "zz", "d1", "d3", "a" };
+    const int64_t positions[] = { 1, 2, 2, 3, 9, 9 };
+    for (int i = 0; i < 6; i++)
+        assert_int_equal(store_pool_add(s, t, docnos[i], positions[i], "pool", &err), 0);
+    assert_int_equal(store_commit(s, &err), 0);
+    assess_options o = { "order", "T0", NULL, 0.0, 0, 0, 0 };
+    assess_session *a = NULL;
+    assert_int_equal(assess_open(s, &o, &a, &err), 0);
+    size_t n;
+    const assess_item *it = assess_items(a, &n);
+    assert_int_equal(n, 6);
+    const char *shown[] = { "d4", "d2", "zz", "d1", "a", "d3" };
+    for (size_t i = 0; i < n; i++) {
+        assert_string_equal(it[i].docno, shown[i]);
+        assert_int_equal(assess_item_index(a, shown[i]), (long)i);
+    }
+    assert_int_equal(assess_item_index(a, "d5"), -1);
+    assess_close(&a);
+    store_close(&s);
+}
+
+/* A topic opens with its pool's docnos: what the list shows of a row (title or first words,
+ * no text) is read when the row is drawn. */
+static void test_rows_read_when_drawn(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = make_campaign("rows.tjdb");
+    int64_t t1, imp;
+    assert_int_equal(store_begin(s, &err), 0);
+    assert_int_equal(store_topic_id(s, "T1", 0, &t1, &err), 1);
+    assert_int_equal(store_import_add(s, "docs", "e", "e", 1, &imp, &err), 0);
+    const char *body = "  Untitled text of five words";
+    assert_int_equal(store_doc_add(s, "d6", " ", body, strlen(body), imp, &err), 0);
+    assert_int_equal(store_pool_add(s, t1, "d5", 5, "pool", &err), 0);   /* no text */
+    assert_int_equal(store_pool_add(s, t1, "d6", 6, "pool", &err), 0);
+    assert_int_equal(store_commit(s, &err), 0);
+    assess_options o = { "rows", NULL, NULL, 0.0, 0, 0, 0 };
+    assess_session *a = NULL;
+    assert_int_equal(assess_open(s, &o, &a, &err), 0);
+    size_t n;
+    const assess_item *it = assess_items(a, &n);
+    assert_int_equal(n, 6);
+    for (size_t i = 1; i < n; i++)
+        assert_false(it[i].summary_read);
+    assess_items_summarize(a, 3, 10);
+    assert_false(it[2].summary_read);
+    assert_true(it[3].summary_read && it[4].summary_read && it[5].summary_read);
+    assert_string_equal(it[3].summary, "A title");
+    assert_true(it[4].no_text);
+    assert_null(it[4].summary);
+    assert_false(it[5].no_text);
+    assert_string_equal(it[5].summary, "Untitled text of five words");
+    assess_text line = { 0 };
+    assess_item_line(a, 1, 0, &line);
+    assert_true(it[1].summary_read);
+    assert_string_equal(lines_of(&line), "A title");
+    assess_item_line(a, 4, 0, &line);
+    assert_string_equal(lines_of(&line), "(no text)");
+    assess_text_free(&line);
+    assess_close(&a);
+    store_close(&s);
+}
+
 /* A full day's details: active time leaves idle gaps out (the wall time is kept beside
  * it), set aside survives the session, topics in natural order, t skips finished topics,
  * progress over every topic, summaries and snippets. */
@@ -1259,6 +1332,17 @@ static void test_day_of_judging(void **state)
     assess_session *a = NULL;
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     assert_int_equal(assess_reading_width(a), 100);
+    /* the other topics' counts are read after the first screen, once */
+    assess_progress first;
+    assess_get_progress(a, &first);
+    assert_int_equal(first.totals, 0);
+    assert_int_equal(first.assigned, 4);   /* T1 alone */
+    assert_true(first.seconds_left < 0);
+    assert_int_equal(assess_load_totals(a, &err), 1);
+    assess_get_progress(a, &first);
+    assert_int_equal(first.totals, 1);
+    assert_int_equal(first.assigned, 6);
+    assert_int_equal(assess_load_totals(a, &err), 0);
     size_t nt;
     assess_topic_index(a, &nt);
     assert_int_equal(nt, 3);
@@ -1298,7 +1382,8 @@ static void test_day_of_judging(void **state)
     assert_int_equal(assess_open(s, &o, &a, &err), 0);
     assert_true(assess_items(a, &(size_t){ 0 })[1].later);
 
-    /* T2 judged elsewhere: t from T1 skips it and opens T10 (natural order: T1 T2 T10) */
+    /* T2 judged elsewhere: t from T1 skips it and opens T10 (natural order: T1 T2 T10); the
+     * key reads the topics' counts first, as no screen did */
     assert_int_equal(store_topic_id(s, "T2", 0, &t2, &err), 1);
     assert_int_equal(store_begin(s, &err), 0);
     assert_int_equal(store_judgment_set(s, t2, "d1", aid, 0, NULL, 3, NULL, &err), 0);
@@ -1355,6 +1440,8 @@ int main(void)
         cmocka_unit_test(test_changed_covers_state),
         cmocka_unit_test(test_key_table),
         cmocka_unit_test(test_day_of_judging),
+        cmocka_unit_test(test_rows_read_when_drawn),
+        cmocka_unit_test(test_pool_order),
         cmocka_unit_test(test_report_hidden),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

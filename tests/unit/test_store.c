@@ -492,6 +492,113 @@ static void test_judged_since(void **state)
     store_close(&s);
 }
 
+/* store_progress_each: "qid pooled judged relevant seconds" rows, in topic order. */
+typedef struct progress_rows {
+    int64_t ids[4];
+    char out[256];
+} progress_rows;
+
+static int progress_cb(void *ctx, const store_progress *p)
+{
+    progress_rows *r = ctx;
+    for (size_t i = 0; i < 4; i++)
+        if (r->ids[i] == p->topic_id) {
+            char row[64];
+            snprintf(row, sizeof row, "%zu:%lld %lld %lld %g;", i, (long long)p->pooled,
+                     (long long)p->judged, (long long)p->relevant, p->seconds);
+            strcat(r->out, row);
+        }
+    return 0;
+}
+
+static const char *progress_of(store *s, progress_rows *r, int64_t assessor, long level)
+{
+    r->out[0] = '\0';
+    util_error err = { 0, "" };
+    assert_int_equal(store_progress_each(s, assessor, level, progress_cb, r, &err), 0);
+    return r->out;
+}
+
+/* An assessor's counts per topic: pooled documents, the assessor's judgments of them
+ * (other assessors' and unpooled documents' not counted), relevant ones, and the seconds of
+ * every judgment of the assessor with a grade. */
+static void test_progress(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = NULL;
+    assert_int_equal(store_create(campaign("progress.tjdb"), &s, &err), 0);
+    progress_rows r = { { 0 }, "" };
+    int64_t ann, bob, cy;
+    assert_int_equal(store_begin(s, &err), 0);
+    for (int i = 0; i < 3; i++) {
+        char qid[8];
+        snprintf(qid, sizeof qid, "%d", i + 1);
+        assert_int_equal(store_topic_id(s, qid, 1, &r.ids[i], &err), 1);
+    }
+    assert_int_equal(store_assessor_id(s, "ann", 1, &ann, &err), 1);
+    assert_int_equal(store_assessor_id(s, "bob", 1, &bob, &err), 1);
+    assert_int_equal(store_assessor_id(s, "cy", 1, &cy, &err), 1);
+    const char *docs[] = { "a", "b", "c", "d" };
+    for (int k = 0; k < 4; k++)
+        assert_int_equal(store_pool_add(s, r.ids[0], docs[k], k + 1, "pool", &err), 0);
+    assert_int_equal(store_pool_add(s, r.ids[1], "a", 1, "pool", &err), 0);
+    /* topic 1: ann judges a (2), b (0), c (-1: a row without a grade) and x (unpooled, 1) */
+    assert_int_equal(store_judgment_set(s, r.ids[0], "a", ann, 2, NULL, 4.0, NULL, &err), 0);
+    assert_int_equal(store_judgment_set(s, r.ids[0], "b", ann, 0, NULL, 1.5, NULL, &err), 0);
+    assert_int_equal(store_judgment_set(s, r.ids[0], "c", ann, -1, NULL, 8.0, NULL, &err), 0);
+    assert_int_equal(store_judgment_set(s, r.ids[0], "x", ann, 1, NULL, 2.0, NULL, &err), 0);
+    /* bob judges what ann did not and more: none of it is ann's */
+    assert_int_equal(store_judgment_set(s, r.ids[0], "c", bob, 1, NULL, 9.0, NULL, &err), 0);
+    assert_int_equal(store_judgment_set(s, r.ids[0], "d", bob, 1, NULL, 9.0, NULL, &err), 0);
+    assert_int_equal(store_judgment_set(s, r.ids[1], "a", bob, 1, NULL, 9.0, NULL, &err), 0);
+    assert_int_equal(store_commit(s, &err), 0);
+    assert_string_equal(progress_of(s, &r, ann, 1), "0:4 2 1 7.5;1:1 0 0 0;2:0 0 0 0;");
+    assert_string_equal(progress_of(s, &r, ann, 0), "0:4 2 2 7.5;1:1 0 0 0;2:0 0 0 0;");
+    assert_string_equal(progress_of(s, &r, ann, 3), "0:4 2 0 7.5;1:1 0 0 0;2:0 0 0 0;");
+    /* a relevance level below 0 counts the row without a grade as relevant, not as judged */
+    assert_string_equal(progress_of(s, &r, ann, -1), "0:4 2 3 7.5;1:1 0 0 0;2:0 0 0 0;");
+    assert_string_equal(progress_of(s, &r, bob, 1), "0:4 2 2 18;1:1 1 1 9;2:0 0 0 0;");
+    assert_string_equal(progress_of(s, &r, cy, 1), "0:4 0 0 0;1:1 0 0 0;2:0 0 0 0;");
+    store_close(&s);
+}
+
+/* store_doc_summaries_each: "docno text? title|prefix" rows, in the order asked. */
+static int summary_cb(void *ctx, const store_doc_summary *d)
+{
+    char *out = ctx;
+    char row[96];
+    snprintf(row, sizeof row, "%s %d %s|%.*s;", d->docno, d->has_text, d->title ? d->title : "-",
+             d->body ? (int)d->body_len : 1, d->body ? d->body : "-");
+    strcat(out, row);
+    return strcmp(d->docno, "stop") == 0;
+}
+
+/* What the pool list shows of a row: its title, or the first bytes of its text when its
+ * title is blank; a docno without text says so. */
+static void test_doc_summaries(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    store *s = NULL;
+    assert_int_equal(store_create(campaign("summaries.tjdb"), &s, &err), 0);
+    int64_t imp;
+    assert_int_equal(store_begin(s, &err), 0);
+    assert_int_equal(store_import_add(s, "docs", "d", "c", 3, &imp, &err), 0);
+    assert_int_equal(store_doc_add(s, "a", "Title A", "text of a", 9, imp, &err), 0);
+    assert_int_equal(store_doc_add(s, "b", " \t", "text of b", 9, imp, &err), 0);
+    assert_int_equal(store_doc_add(s, "c", NULL, "text of c", 9, imp, &err), 0);
+    assert_int_equal(store_commit(s, &err), 0);
+    const char *docnos[] = { "c", "none", "a", "b", "stop", "a" };
+    char out[256] = "";
+    assert_int_equal(store_doc_summaries_each(s, docnos, 4, 6, summary_cb, out, &err), 0);
+    assert_string_equal(out, "c 1 -|text o;none 0 -|-;a 1 Title A|-;b 1  \t|text o;");
+    out[0] = '\0';
+    assert_int_equal(store_doc_summaries_each(s, docnos + 3, 3, 100, summary_cb, out, &err), 0);
+    assert_string_equal(out, "b 1  \t|text of b;stop 0 -|-;");
+    store_close(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -502,6 +609,8 @@ int main(void)
         cmocka_unit_test(test_revision_keeps_iter),
         cmocka_unit_test(test_judged_since),
         cmocka_unit_test(test_qrels_apply),
+        cmocka_unit_test(test_progress),
+        cmocka_unit_test(test_doc_summaries),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
