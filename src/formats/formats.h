@@ -91,7 +91,7 @@ typedef struct formats_qrels {
     size_t ntopics;
     size_t nlines;
     struct util_arena *strings; /* the qids, groups and docnos */
-    formats_qrel *all;
+    formats_qrel *blocks[3];      /* the arrays the topics' judgments are in */
     int judgment_groups;          /* read by formats_qrels_read_jg */
 } formats_qrels;
 

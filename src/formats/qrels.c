@@ -103,7 +103,7 @@ static void qrels_by_topic(formats_qrels *q, formats_qrel *all, uint32_t *tix, s
         q->topics[t].n = end_t - off;
         off = end_t;
     }
-    q->all = all;
+    q->blocks[0] = all;
 }
 
 /* Orders a topic's judgments by group name, then by line (file order within a group). */
@@ -159,6 +159,9 @@ typedef struct qrels_part {
     size_t nlines, cap, tcap;
     util_map map;             /* qid -> topic; keys point into strings */
     util_arena strings;       /* the qids, groups and docnos */
+    uint32_t *starts;         /* the first line of each stretch of lines of one topic */
+    size_t nstarts, scap;
+    int scattered;            /* a topic's lines are in more than one stretch */
     long lines;               /* lines read, comments and blank lines included */
     util_error err;
     int rc;                   /* 0, or -1 with err set */
@@ -231,7 +234,12 @@ static int qrels_part_read(qrels_part *p)
                 util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "topic id %s", why);
                 goto fail;
             }
+            size_t known = p->map.n;
             last_t = qid_topic(&p->map, &p->strings, f[0], fl[0]);
+            if (p->map.n == known)
+                p->scattered = 1;
+            util_grow(&p->starts, &p->scap, p->nstarts + 1, sizeof *p->starts);
+            p->starts[p->nstarts++] = (uint32_t)p->nlines;
             last_qid = util_map_key_of(&p->map, last_t);
             last_qid_len = fl[0];
         }
@@ -276,6 +284,7 @@ static void qrels_part_free(qrels_part *p)
 {
     free(p->all);
     free(p->tix);
+    free(p->starts);
     util_map_free(&p->map);
     util_arena_free(&p->strings);
     memset(p, 0, sizeof *p);
@@ -344,31 +353,92 @@ static int qrels_part_join(qrels_part *a, qrels_part *b)
     return 0;
 }
 
-/* Reads the whole file into p: in two parts on two threads when it is large, or when
- * that fails in any way (a bad line, a line number too large), on this thread alone,
- * which finds the same problem and reports it with its true line number. */
-static int qrels_read_lines(qrels_part *p, const char *path, int flags)
+/* Whether the topics of two parts read at once can be made from the parts as they are,
+ * without joining them: the file is not judgment-group qrels, each part lists a topic's
+ * lines together, and the second part's topics are new but for its first, which may go
+ * on with the first part's last. Sets *span when it does. */
+static int qrels_parts_apart(const qrels_part *a, const qrels_part *b, int *span)
+{
+    if ((a->flags & FORMATS_QRELS_JG) || a->scattered || b->scattered || a->nlines == 0 ||
+        b->nlines == 0 || (uint64_t)a->lines + (uint64_t)b->lines > 0xffffffffu)
+        return 0;
+    *span = 0;
+    for (size_t t = 0; t < b->map.n; t++) {
+        const util_map_key *k = &b->map.keys[t];
+        long found = util_map_find_hash(&a->map, k->s, k->len, k->hash);
+        if (found >= 0 && (t > 0 || (size_t)found != a->map.n - 1))
+            return 0;
+        if (found >= 0)
+            *span = 1;
+    }
+    return 1;
+}
+
+/* Reads the whole file: in two parts on two threads when it is large, kept apart in
+ * parts[0] and parts[1] when qrels_parts_apart allows (the second part's lines are still
+ * numbered from 1 then), otherwise joined into parts[0]; or, when a part fails in any way
+ * (a bad line, a line number too large), on this thread alone into parts[0], which finds
+ * the same problem and reports it with its true line number. Returns the number of parts
+ * (1 or 2, *span set for 2), or -1 with parts[0].err set. */
+static int qrels_read_lines(qrels_part parts[2], const char *path, int flags, int *span)
 {
     uint64_t size = 0, cut = qrels_cut(path, flags, &size);
     if (cut > 0) {
-        qrels_part a = { .path = path, .flags = flags, .begin = 0, .end = cut, .ranged = 1 };
-        qrels_part b = { .path = path, .flags = flags, .begin = cut, .end = size, .ranged = 1 };
+        qrels_part *a = &parts[0], *b = &parts[1];
+        *a = (qrels_part){ .path = path, .flags = flags, .begin = 0, .end = cut, .ranged = 1 };
+        *b = (qrels_part){ .path = path, .flags = flags, .begin = cut, .end = size, .ranged = 1 };
         pthread_t t;
-        int threaded = pthread_create(&t, NULL, qrels_part_thread, &b) == 0;
+        int threaded = pthread_create(&t, NULL, qrels_part_thread, b) == 0;
         if (!threaded)
-            qrels_part_read(&b);
-        qrels_part_read(&a);
+            qrels_part_read(b);
+        qrels_part_read(a);
         if (threaded)
             pthread_join(t, NULL);
-        if (a.rc == 0 && b.rc == 0 && qrels_part_join(&a, &b) == 0) {
-            *p = a;
-            return 0;
-        }
-        qrels_part_free(&a);
-        qrels_part_free(&b);
+        if (a->rc == 0 && b->rc == 0 && qrels_parts_apart(a, b, span))
+            return 2;
+        if (a->rc == 0 && b->rc == 0 && qrels_part_join(a, b) == 0)
+            return 1;
+        qrels_part_free(a);
+        qrels_part_free(b);
     }
-    *p = (qrels_part){ .path = path, .flags = flags };
-    return qrels_part_read(p);
+    parts[0] = (qrels_part){ .path = path, .flags = flags };
+    return qrels_part_read(&parts[0]) == 0 ? 1 : -1;
+}
+
+/* Makes q's topics from two parts kept apart, in order of first appearance: each topic a
+ * stretch of its part's lines, but a topic in both parts, whose lines are copied into one
+ * array. q takes the parts' arrays. The second part's line numbers go on from the first
+ * part's where they are copied; elsewhere qrels_index_all adds the first part's lines. */
+static void qrels_topics_apart(formats_qrels *q, qrels_part *a, qrels_part *b, int span)
+{
+    q->ntopics = a->map.n + b->map.n - (size_t)span;
+    q->topics = util_calloc(q->ntopics, sizeof *q->topics);
+    size_t t = 0;
+    for (int part = 0; part < 2; part++) {
+        qrels_part *p = part == 0 ? a : b;
+        for (size_t k = part == 1 ? (size_t)span : 0; k < p->map.n; k++, t++) {
+            size_t end = k + 1 < p->nstarts ? p->starts[k + 1] : p->nlines;
+            q->topics[t].qid = util_map_key_of(&p->map, k);
+            q->topics[t].qrels = p->all + p->starts[k];
+            q->topics[t].n = end - p->starts[k];
+        }
+    }
+    if (span) {
+        formats_qrels_topic *last = &q->topics[a->map.n - 1];
+        size_t nb = b->nstarts > 1 ? b->starts[1] : b->nlines;
+        formats_qrel *both = util_malloc((last->n + nb) * sizeof *both);
+        memcpy(both, last->qrels, last->n * sizeof *both);
+        for (size_t i = 0; i < nb; i++) {
+            both[last->n + i] = b->all[i];
+            both[last->n + i].line += (uint32_t)a->lines;
+        }
+        last->qrels = both;
+        last->n += nb;
+        q->blocks[2] = both;
+    }
+    q->blocks[0] = a->all;
+    q->blocks[1] = b->all;
+    a->all = b->all = NULL;
 }
 
 /* Indexes topics [from, to) of q: the first duplicate found, in topic order, or NULL. */
@@ -377,25 +447,37 @@ typedef struct qrels_span {
     size_t from, to;
     const formats_qrel *dup, *first;
     size_t dup_topic;
+    /* judgments whose line numbers still count from the second part's start */
+    const formats_qrel *fix_begin, *fix_end;
+    uint32_t fix_lines;
 } qrels_span;
 
 static void *qrels_index_span(void *vs)
 {
     qrels_span *s = vs;
     for (size_t t = s->from; t < s->to && s->dup == NULL; t++) {
-        s->dup = qrels_index_topic(&s->q->topics[t], &s->first);
+        formats_qrels_topic *qt = &s->q->topics[t];
+        if ((uintptr_t)qt->qrels >= (uintptr_t)s->fix_begin &&
+            (uintptr_t)qt->qrels < (uintptr_t)s->fix_end)
+            for (size_t i = 0; i < qt->n; i++)
+                qt->qrels[i].line += s->fix_lines;
+        s->dup = qrels_index_topic(qt, &s->first);
         s->dup_topic = t;
     }
     return NULL;
 }
 
 /* Indexes every topic of ordinary qrels, the second half of the judgments on a thread
- * of its own when there are many; returns -1 with err set at the first duplicate (in
- * topic order, as one thread would find it). */
-static int qrels_index_all(formats_qrels *q, const char *name, int flags, util_error *err)
+ * of its own when there are many, first adding fix->fix_lines to the line numbers of the
+ * judgments from fix->fix_begin to fix->fix_end; returns -1 with err set at the first
+ * duplicate (in topic order, as one thread would find it). */
+static int qrels_index_all(formats_qrels *q, const char *name, int flags,
+                           const qrels_span *fix, util_error *err)
 {
-    qrels_span s[2] = { { q, 0, q->ntopics, NULL, NULL, 0 }, { q, q->ntopics, q->ntopics,
-                                                             NULL, NULL, 0 } };
+    qrels_span s[2] = { *fix, *fix };
+    s[0].q = s[1].q = q;
+    s[0].from = 0;
+    s[0].to = s[1].from = s[1].to = q->ntopics;
     pthread_t t;
     int threaded = 0;
     if (!(flags & FORMATS_QRELS_ONE_THREAD) && q->ntopics > 1 && q->nlines >= 100000) {
@@ -423,34 +505,49 @@ static formats_qrels *qrels_read(const char *path, int flags, util_error *err)
     int jg = (flags & FORMATS_QRELS_JG) != 0;
     const char *name = qrels_name(path);
     formats_qrels *q = NULL;
-    qrels_part p;
-    if (qrels_read_lines(&p, path, flags) != 0) {
-        *err = p.err;
+    qrels_part p[2];
+    memset(p, 0, sizeof p);
+    int span = 0;
+    int np = qrels_read_lines(p, path, flags, &span);
+    if (np < 0) {
+        *err = p[0].err;
         goto fail;
     }
-    if (p.nlines == 0) {
+    size_t nlines = p[0].nlines + (np == 2 ? p[1].nlines : 0);
+    if (nlines == 0) {
         util_error_set(err, UTIL_EXIT_INPUT, name, 0, "no judgments (empty qrels file)");
         goto fail;
     }
     q = util_calloc(1, sizeof *q);
     q->path = util_strdup(name);
     q->strings = util_malloc(sizeof *q->strings);
-    *q->strings = p.strings;
-    p.strings = (util_arena){ 0 };
-    q->nlines = p.nlines;
-    qrels_by_topic(q, p.all, p.tix, p.nlines, &p.map);
-    p.all = NULL;
+    *q->strings = p[0].strings;
+    p[0].strings = (util_arena){ 0 };
+    q->nlines = nlines;
+    qrels_span fix = { 0 };
+    if (np == 2) {
+        util_arena_take(q->strings, &p[1].strings);
+        fix.fix_begin = p[1].all;
+        fix.fix_end = p[1].all + p[1].nlines;
+        fix.fix_lines = (uint32_t)p[0].lines;
+        qrels_topics_apart(q, &p[0], &p[1], span);
+    } else {
+        qrels_by_topic(q, p[0].all, p[0].tix, p[0].nlines, &p[0].map);
+        p[0].all = NULL;
+    }
     q->judgment_groups = jg;
     qsort(q->topics, q->ntopics, sizeof *q->topics, topic_cmp_qid);
     for (size_t t = 0; jg && t < q->ntopics; t++)
         if (qrels_group_topic(&q->topics[t], name, err) != 0)
             goto fail;
-    if (!jg && qrels_index_all(q, name, flags, err) != 0)
+    if (!jg && qrels_index_all(q, name, flags, &fix, err) != 0)
         goto fail;
-    qrels_part_free(&p);
+    qrels_part_free(&p[0]);
+    qrels_part_free(&p[1]);
     return q;
 fail:
-    qrels_part_free(&p);
+    qrels_part_free(&p[0]);
+    qrels_part_free(&p[1]);
     formats_qrels_free(&q);
     return NULL;
 }
@@ -539,7 +636,8 @@ void formats_qrels_free(formats_qrels **pq)
         free(q->topics[i].groups);
     }
     free(q->topics);
-    free(q->all);
+    for (size_t i = 0; i < sizeof q->blocks / sizeof q->blocks[0]; i++)
+        free(q->blocks[i]);
     if (q->strings != NULL)
         util_arena_free(q->strings);
     free(q->strings);

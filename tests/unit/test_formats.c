@@ -94,9 +94,10 @@ static void test_qrels_bad(void **state)
     assert_non_null(strstr(err.msg, "is a directory"));
 }
 
-/* A qrels file of over 4 MiB: its lines as text, topics spread over the whole file (so that
- * both parts of a two-part reading hold most topics), with comments, blank lines and CRLF. */
-static char *big_qrels(size_t *len, int jg)
+/* A qrels file of over 4 MiB: its lines as text, with comments, blank lines and CRLF; the
+ * topics spread over the whole file (so that both parts of a two-part reading hold most
+ * topics), or each topic's lines together (grouped: one topic in both parts). */
+static char *big_qrels(size_t *len, int jg, int grouped)
 {
     size_t cap = 6u << 20, n = 0;
     char *text = malloc(cap);
@@ -104,8 +105,8 @@ static char *big_qrels(size_t *len, int jg)
     for (long i = 0; n + 64 < cap - (1u << 20) || n < (5u << 20); i++) {
         if (i % 9973 == 0)
             n += (size_t)snprintf(text + n, cap - n, "# comment %ld\n\n", i);
-        n += (size_t)snprintf(text + n, cap - n, "T%ld %s D%07ld %ld%s", i % 97,
-                              jg ? (i % 3 ? "u1" : "u2") : "0", i / 2, i % 4 - 1,
+        n += (size_t)snprintf(text + n, cap - n, "T%ld %s D%07ld %ld%s", grouped ? i / 5003 : i % 97,
+                              jg ? (i % 3 ? "u1" : "u2") : "0", grouped ? i : i / 2, i % 4 - 1,
                               i % 101 == 0 ? "\r\n" : "\n");
         assert_true(n < cap);
     }
@@ -157,9 +158,10 @@ static void expect_big_error(const char *name, const char *text, size_t len, con
 static void test_qrels_two_parts(void **state)
 {
     (void)state;
-    for (int jg = 0; jg <= 1; jg++) {
+    for (int k = 0; k < 4; k++) {
+        int jg = k & 1, grouped = k >> 1;
         size_t len;
-        char *text = big_qrels(&len, jg);
+        char *text = big_qrels(&len, jg, grouped);
         const char *p = write_file(jg ? "big.qrels_jg" : "big.qrels", text, len);
         util_error err = { 0, "" };
         int flags = jg ? FORMATS_QRELS_JG : 0;
@@ -168,13 +170,13 @@ static void test_qrels_two_parts(void **state)
         formats_qrels *two = formats_qrels_read_flags(p, flags, &err);
         assert_non_null(two);
         assert_same_qrels(one, two);
-        assert_true(one->ntopics == 97);
+        assert_true(grouped ? one->ntopics > 10 : one->ntopics == 97);
         formats_qrels_free(&one);
         formats_qrels_free(&two);
         free(text);
     }
     size_t len;
-    char *text = big_qrels(&len, 0);
+    char *text = big_qrels(&len, 0, 0);
     /* a bad line late in the file (in the second part) */
     char *late = strstr(text + len - 200, "\nT");
     assert_non_null(late);
@@ -183,12 +185,78 @@ static void test_qrels_two_parts(void **state)
     expect_big_error("late.qrels", text, len, "expected 4 fields");
     free(text);
     /* a document judged twice, once in each part */
-    text = big_qrels(&len, 0);
+    text = big_qrels(&len, 0, 0);
     char *end = strrchr(text, 'T');
     memcpy(end, "T0 0 D0000000 1\n", 16);
     len = (size_t)(end - text) + 16;
     expect_big_error("dup2.qrels", text, len, "duplicate judgment of document 'D0000000' for "
                      "topic 'T0' (first at line 3)");
+    free(text);
+    /* grouped, with a document judged twice in the last topic (second part only), then in
+     * the topic that both parts hold */
+    text = big_qrels(&len, 0, 1);
+    end = strrchr(text, 'T');
+    char last[64];
+    assert_int_equal(sscanf(end, "%63s", last), 1);
+    len = (size_t)(end - text);
+    len += (size_t)sprintf(text + len, "%s 0 D9999999 1\n%s 0 D9999999 0\n", last, last);
+    expect_big_error("dupb.qrels", text, len, "duplicate judgment of document 'D9999999'");
+    free(text);
+    text = big_qrels(&len, 0, 1);
+    /* the line before the middle's line end: its topic goes on in the second part */
+    const char *mid = strchr(text + len / 2, '\n'), *before = mid;
+    assert_non_null(mid);
+    while (before > text && before[-1] != '\n')
+        before--;
+    char topic[64], docno[64];
+    assert_int_equal(sscanf(before, "%63s %*s %63s", topic, docno), 2);
+    assert_int_equal(strncmp(mid + 1, topic, strlen(topic)), 0);
+    /* judged again a few lines into the second part, among the topic's other lines */
+    char *at = strchr(strchr(strchr((char *)mid + 1, '\n') + 1, '\n') + 1, '\n') + 1;
+    char line[160];
+    int ll = snprintf(line, sizeof line, "%s 0 %s 1\n", topic, docno);
+    memmove(at + ll, at, len - (size_t)(at - text));
+    memcpy(at, line, (size_t)ll);
+    len += (size_t)ll;
+    expect_big_error("dupspan.qrels", text, len, "duplicate judgment of document");
+    free(text);
+}
+
+/* Two parts whose cut falls exactly between two topics: the second part's first topic is
+ * a new one; the result is the one of one thread. */
+static void test_qrels_two_parts_boundary(void **state)
+{
+    (void)state;
+    size_t cap = 6u << 20, n1 = 0, n2 = 0;
+    char *one = malloc(cap), *two = malloc(cap), *text = malloc(2 * cap);
+    assert_non_null(one);
+    assert_non_null(two);
+    assert_non_null(text);
+    for (long i = 0; n1 < (5u << 19); i++)
+        n1 += (size_t)snprintf(one + n1, cap - n1, "A%ld 0 D%07ld %ld\n", i / 3000, i, i % 3);
+    for (long i = 0; n2 + 64 < n1 - 2; i++)
+        n2 += (size_t)snprintf(two + n2, cap - n2, "B%ld 0 D%07ld %ld\n", i / 3000, i, i % 3);
+    /* a comment makes the second part two bytes shorter than the first: the middle of
+     * the file is the first part's last byte, its line end */
+    size_t pad = n1 - 2 - n2;
+    assert_true(pad >= 3);
+    two[n2++] = '#';
+    memset(two + n2, 'x', pad - 2);
+    n2 += pad - 2;
+    two[n2++] = '\n';
+    memcpy(text, one, n1);
+    memcpy(text + n1, two, n2);
+    const char *p = write_file("boundary.qrels", text, n1 + n2);
+    util_error err = { 0, "" };
+    formats_qrels *a = formats_qrels_read_flags(p, FORMATS_QRELS_ONE_THREAD, &err);
+    formats_qrels *b = formats_qrels_read(p, &err);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_same_qrels(a, b);
+    formats_qrels_free(&a);
+    formats_qrels_free(&b);
+    free(one);
+    free(two);
     free(text);
 }
 
@@ -678,6 +746,7 @@ int main(void)
         cmocka_unit_test(test_qrels_good),
         cmocka_unit_test(test_qrels_bad),
         cmocka_unit_test(test_qrels_two_parts),
+        cmocka_unit_test(test_qrels_two_parts_boundary),
         cmocka_unit_test(test_qrels_jg_good),
         cmocka_unit_test(test_qrels_jg_bad),
         cmocka_unit_test(test_zscores_good),
