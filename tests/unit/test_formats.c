@@ -105,7 +105,8 @@ static char *big_qrels(size_t *len, int jg, int grouped)
     for (long i = 0; n + 64 < cap - (1u << 20) || n < (5u << 20); i++) {
         if (i % 9973 == 0)
             n += (size_t)snprintf(text + n, cap - n, "# comment %ld\n\n", i);
-        n += (size_t)snprintf(text + n, cap - n, "T%ld %s D%07ld %ld%s", grouped ? i / 5003 : i % 97,
+        n += (size_t)snprintf(text + n, cap - n, "T%ld %s D%07ld %ld%s",
+                              grouped ? i / 5003 : i % 97,
                               jg ? (i % 3 ? "u1" : "u2") : "0", grouped ? i : i / 2, i % 4 - 1,
                               i % 101 == 0 ? "\r\n" : "\n");
         assert_true(n < cap);
