@@ -70,7 +70,9 @@ const text_options *text_analyzer_options(const text_analyzer *a);
 /* The term of one word (word: UTF-8 of TEXT_WORD characters, len <= TEXT_WORD_MAX): fully
  * case-folded and NFKC-normalised, then dropped when it is a stop word, then stemmed.
  * Writes it to out (TEXT_TERM_MAX bytes of room, not NUL-terminated) and returns its
- * length; 0 when the word is dropped. */
+ * length; 0 when the word is dropped. The analyzer remembers the terms of the last words
+ * it was given (up to 2^18 words, at most about 25 MB), so that a word seen before is looked up,
+ * not worked out again. */
 size_t text_word_term(text_analyzer *a, const char *word, size_t len, char *out);
 
 /* Called once per term; term is valid during the call only (not NUL-terminated). Return

@@ -81,6 +81,40 @@ static void test_tokenize(void **state)
     assert_null(plain);
 }
 
+/* An analyzer remembers the terms of the words it has seen (up to 2^18 words, then it
+ * starts again): the terms stay those of a fresh analyzer. */
+static void test_word_memo(void **state)
+{
+    (void)state;
+    static const char *const words[] = { "Running", "the", "THE", "ponies", "généralisations",
+                                         "oscillators", "a", "Ｔrees", "trees" };
+    size_t nwords = sizeof words / sizeof *words;
+    char want[16][TEXT_TERM_MAX], out[TEXT_TERM_MAX];
+    size_t want_len[16];
+    text_analyzer *fresh = analyzer(TEXT_STEM_SNOWBALL, "en", "en");
+    for (size_t i = 0; i < nwords; i++)
+        want_len[i] = text_word_term(fresh, words[i], strlen(words[i]), want[i]);
+    text_analyzer_free(&fresh);
+    text_analyzer *a = analyzer(TEXT_STEM_SNOWBALL, "en", "en");
+    for (int pass = 0; pass < 3; pass++) {
+        for (size_t i = 0; i < nwords; i++) {
+            size_t n = text_word_term(a, words[i], strlen(words[i]), out);
+            assert_int_equal(n, want_len[i]);
+            assert_memory_equal(out, want[i], n);
+        }
+        /* more distinct words than are remembered */
+        for (unsigned k = 0; pass == 1 && k < (1u << 18) + 1000; k++) {
+            char w[16] = "zq";   /* no stop word */
+            size_t n = 2;
+            for (unsigned v = k; n == 2 || v > 0; v /= 26)
+                w[n++] = (char)('a' + v % 26);
+            w[n++] = 's';
+            assert_true(text_word_term(a, w, n, out) > 0);
+        }
+    }
+    text_analyzer_free(&a);
+}
+
 static void test_chars(void **state)
 {
     (void)state;
@@ -196,6 +230,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tokenize),
+        cmocka_unit_test(test_word_memo),
         cmocka_unit_test(test_chars),
         cmocka_unit_test(test_english),
         cmocka_unit_test(test_other_languages),
