@@ -2,6 +2,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "text/text.h"
 
+#include <string.h>
+
 typedef struct tok {
     text_analyzer *a;
     text_term_fn fn;
@@ -36,6 +38,12 @@ static void end_cjk(tok *t)
     t->cjk_run = 0;
 }
 
+/* What text_char_class says of an ASCII byte: letters and digits are TEXT_WORD. */
+static inline int ascii_word(unsigned char b)
+{
+    return (b >= '0' && b <= '9') || ((b | 0x20) >= 'a' && (b | 0x20) <= 'z');
+}
+
 int text_tokenize(text_analyzer *a, const char *text, size_t len, text_term_fn fn, void *ctx)
 {
     tok st;
@@ -51,6 +59,31 @@ int text_tokenize(text_analyzer *a, const char *text, size_t len, text_term_fn f
     const unsigned char *s = (const unsigned char *)text;
     size_t i = 0;
     while (i < len && t->stop == 0) {
+        /* ASCII, most of most text, classified here and a run of letters and digits copied
+         * at once: what the general path below does a character at a time */
+        if (s[i] < 0x80) {
+            if (!ascii_word(s[i])) {
+                if (t->wlen > 0 || t->too_long)
+                    flush_word(t);
+                if (t->cjk_run > 0)
+                    end_cjk(t);
+                i++;
+                continue;
+            }
+            if (t->cjk_run > 0)
+                end_cjk(t);
+            size_t e = i + 1;
+            while (e < len && ascii_word(s[e]))
+                e++;
+            if (t->wlen + (e - i) > TEXT_WORD_MAX) {
+                t->too_long = 1;
+            } else {
+                memcpy(t->word + t->wlen, s + i, e - i);
+                t->wlen += e - i;
+            }
+            i = e;
+            continue;
+        }
         uint32_t c;
         size_t n = util_utf8_decode(s + i, len - i, &c);
         text_class cls;
