@@ -85,6 +85,15 @@ typedef int (*text_term_fn)(void *ctx, const char *term, size_t len);
  * returned. */
 int text_tokenize(text_analyzer *a, const char *text, size_t len, text_term_fn fn, void *ctx);
 
+/* Called once per piece of text_split: a word (word 1: UTF-8 of TEXT_WORD characters, at
+ * most TEXT_WORD_MAX bytes, not yet analysed; text_word_term gives its term) or a CJK term
+ * (word 0: a bigram or a lone character, a term as it is). Valid during the call only. */
+typedef int (*text_piece_fn)(void *ctx, const char *s, size_t len, int word);
+
+/* The splitting of text_tokenize without the analysis of the words: for a caller that
+ * keeps what it made of a word (the index's term number). Returns what fn last returned. */
+int text_split(const char *text, size_t len, text_piece_fn fn, void *ctx);
+
 /* ---- word lists (analyze.c) ---- */
 
 typedef struct text_wordlist text_wordlist;

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -201,6 +202,32 @@ static void test_tokenize_runs(void **state)
     text_analyzer_free(&plain);
 }
 
+typedef struct pieces {
+    char text[1024];
+    size_t len;
+} pieces;
+
+static int piece_cb(void *ctx, const char *s, size_t len, int word)
+{
+    pieces *p = ctx;
+    p->len += (size_t)snprintf(p->text + p->len, sizeof p->text - p->len, "%s%s%.*s",
+                               p->len > 0 ? "|" : "", word ? "" : "=", (int)len, s);
+    return 0;
+}
+
+/* text_split hands over the words as they are written, CJK terms marked (=) as final. */
+static void test_split(void **state)
+{
+    (void)state;
+    char long_word[200];
+    memset(long_word, 'x', 129);
+    snprintf(long_word + 129, sizeof long_word - 129, " The Running 東京大学 猫 é");
+    pieces p = { .len = 0 };
+    p.text[0] = '\0';
+    assert_int_equal(text_split(long_word, strlen(long_word), piece_cb, &p), 0);
+    assert_string_equal(p.text, "The|Running|=東京|=京大|=大学|=猫|é");
+}
+
 /* An analyzer remembers the terms of the words it has seen (up to 2^18 words, then it
  * starts again): the terms stay those of a fresh analyzer. */
 static void test_word_memo(void **state)
@@ -352,6 +379,7 @@ int main(void)
         cmocka_unit_test(test_tokenize),
         cmocka_unit_test(test_tokenize_runs),
         cmocka_unit_test(test_word_memo),
+        cmocka_unit_test(test_split),
         cmocka_unit_test(test_chars),
         cmocka_unit_test(test_english),
         cmocka_unit_test(test_other_languages),
