@@ -38,6 +38,8 @@ void index_free(index_inverted **pidx)
     free(idx->mark);
     free(idx->touched);
     free(idx->norms);
+    util_map_free(&idx->words);
+    free(idx->word_term);
     text_analyzer_free(&idx->ta);
     free(idx);
     *pidx = NULL;
@@ -141,11 +143,33 @@ long index_term_insert(index_inverted *idx, uint64_t name, uint32_t len)
     return (long)idx->nterms - 1;
 }
 
-static int add_term(void *ctx, const char *term, size_t len)
+/* Words remembered with their terms' numbers, at most (about 20 MB). */
+#define INDEX_WORDS (1u << 18)
+
+/* The number of the term of a word (-1: none), remembered. */
+static long word_term(index_inverted *idx, const char *word, size_t len)
+{
+    long w = util_map_find_hash(&idx->words, word, len, util_hash(word, len));
+    if (w >= 0)
+        return idx->word_term[w];
+    char term[TEXT_TERM_MAX];
+    size_t n = text_word_term(idx->ta, word, len, term);
+    long id = n > 0 ? index_term_find(idx, term, n, 1) : -1;
+    if (idx->words.n >= INDEX_WORDS)
+        util_map_clear(&idx->words);
+    size_t k = util_map_add(&idx->words, word, len, NULL);
+    util_grow(&idx->word_term, &idx->word_term_cap, k + 1, sizeof *idx->word_term);
+    idx->word_term[k] = (int32_t)id;
+    return id;
+}
+
+static int add_piece(void *ctx, const char *s, size_t len, int word)
 {
     index_inverted *idx = ctx;
     uint32_t doc = (uint32_t)idx->ndocs - 1;
-    long id = index_term_find(idx, term, len, 1);
+    long id = word ? word_term(idx, s, len) : index_term_find(idx, s, len, 1);
+    if (id < 0)
+        return 0;
     index_term *t = &idx->terms[id];
     if (t->n > 0 && t->p[t->n - 1].doc == doc) {
         t->p[t->n - 1].tf++;
@@ -183,8 +207,8 @@ void index_add(index_inverted *idx, int64_t rowid, const char *docno, const char
     idx->len[d] = 0;
     idx->distinct[d] = 0;
     if (title != NULL)
-        text_tokenize(idx->ta, title, strlen(title), add_term, idx);
-    text_tokenize(idx->ta, body, body_len, add_term, idx);
+        text_split(title, strlen(title), add_piece, idx);
+    text_split(body, body_len, add_piece, idx);
     idx->tokens += idx->len[d];
 }
 

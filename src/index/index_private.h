@@ -32,6 +32,11 @@ struct index_inverted {
     size_t names_len, names_cap;
     uint64_t *slots;
     size_t nslots;
+    /* the words of the documents added, each with its term's number (-1: no term), up to
+     * INDEX_WORDS words, then forgotten: a word is analysed and its term looked up once */
+    util_map words;
+    int32_t *word_term;
+    size_t word_term_cap;
     /* query scratch, grown to ndocs on use */
     double *acc;
     unsigned char *mark;

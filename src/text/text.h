@@ -70,7 +70,9 @@ const text_options *text_analyzer_options(const text_analyzer *a);
 /* The term of one word (word: UTF-8 of TEXT_WORD characters, len <= TEXT_WORD_MAX): fully
  * case-folded and NFKC-normalised, then dropped when it is a stop word, then stemmed.
  * Writes it to out (TEXT_TERM_MAX bytes of room, not NUL-terminated) and returns its
- * length; 0 when the word is dropped. */
+ * length; 0 when the word is dropped. The analyzer remembers the terms of the last words
+ * it was given (up to 2^18 words, at most about 25 MB), so that a word seen before is looked up,
+ * not worked out again. */
 size_t text_word_term(text_analyzer *a, const char *word, size_t len, char *out);
 
 /* Called once per term; term is valid during the call only (not NUL-terminated). Return
@@ -82,6 +84,15 @@ typedef int (*text_term_fn)(void *ctx, const char *term, size_t len);
  * (a lone character a unigram); invalid UTF-8 separates terms. Returns what fn last
  * returned. */
 int text_tokenize(text_analyzer *a, const char *text, size_t len, text_term_fn fn, void *ctx);
+
+/* Called once per piece of text_split: a word (word 1: UTF-8 of TEXT_WORD characters, at
+ * most TEXT_WORD_MAX bytes, not yet analysed; text_word_term gives its term) or a CJK term
+ * (word 0: a bigram or a lone character, a term as it is). Valid during the call only. */
+typedef int (*text_piece_fn)(void *ctx, const char *s, size_t len, int word);
+
+/* The splitting of text_tokenize without the analysis of the words: for a caller that
+ * keeps what it made of a word (the index's term number). Returns what fn last returned. */
+int text_split(const char *text, size_t len, text_piece_fn fn, void *ctx);
 
 /* ---- word lists (analyze.c) ---- */
 

@@ -340,6 +340,42 @@ static void test_file(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* The index remembers the words it has seen with their terms' numbers (up to 2^18 words,
+ * then it starts again): a word seen before, or seen again after the index forgot it, is
+ * still counted under its term. */
+static void test_many_words(void **state)
+{
+    (void)state;
+    index_analyzer en;
+    text_options_default(&en, NULL);
+    index_inverted *idx = new_index(&en);
+    const unsigned nwords = (1u << 18) + 5000, per_doc = 1000;
+    size_t cap = per_doc * 16 + 64, ndocs = 0;
+    char *body = malloc(cap), docno[32];
+    for (unsigned k = 0; k < nwords; k += per_doc) {
+        size_t len = 0;
+        for (unsigned j = k; j < k + per_doc && j < nwords; j++) {
+            len += (size_t)snprintf(body + len, cap - len, "zq");
+            for (unsigned v = j; v > 0 || body[len - 1] == 'q'; v /= 26)
+                body[len++] = (char)('a' + v % 26);
+            body[len++] = ' ';
+        }
+        /* in every document: a word to stem, a stop word, and the first document's word */
+        len += (size_t)snprintf(body + len, cap - len, "Running the zqa");
+        snprintf(docno, sizeof docno, "d%zu", ndocs++);
+        index_add(idx, (int64_t)ndocs, docno, NULL, body, len);
+    }
+    assert_int_equal(index_doc_count(idx), ndocs);
+    assert_int_equal(index_df(idx, "run"), ndocs);
+    assert_int_equal(index_df(idx, "the"), 0);
+    assert_int_equal(index_df(idx, "zqa"), ndocs);
+    assert_int_equal(index_tf(idx, "zqa", "d0"), 2);
+    assert_int_equal(index_df(idx, "zqb"), 1);
+    assert_true(index_term_count(idx) > (1u << 18));   /* some words share a stem */
+    free(body);
+    index_free(&idx);
+}
+
 /* Every byte of a small index file changed in turn (and the file cut at every length):
  * index_open either refuses the file or gives an index that answers queries. Run under
  * the sanitizers, this is the reader's fuzz test. */
@@ -421,6 +457,7 @@ int main(void)
         cmocka_unit_test(test_bm25),
         cmocka_unit_test(test_topk),
         cmocka_unit_test(test_file),
+        cmocka_unit_test(test_many_words),
         cmocka_unit_test(test_file_damage),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

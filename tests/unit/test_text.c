@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,6 +80,186 @@ static void test_tokenize(void **state)
     assert_string_equal(tokens(plain, "ab\xff\xfe" "cd\xc3"), "ab|cd");
     text_analyzer_free(&plain);
     assert_null(plain);
+}
+
+/* The tokenizer as it was written first, a character at a time (util_utf8_decode and
+ * text_char_class for every character): what the ASCII path must agree with. */
+typedef struct ref_tok {
+    text_analyzer *a;
+    joined *out;
+    char word[TEXT_WORD_MAX + 4];
+    size_t wlen;
+    int too_long;
+    uint32_t prev_cjk;
+    size_t cjk_run;
+} ref_tok;
+
+static void ref_word(ref_tok *t)
+{
+    char term[TEXT_TERM_MAX];
+    size_t n = t->wlen > 0 && !t->too_long ? text_word_term(t->a, t->word, t->wlen, term) : 0;
+    if (n > 0)
+        join_cb(t->out, term, n);
+    t->wlen = 0;
+    t->too_long = 0;
+}
+
+static void ref_cjk(ref_tok *t)
+{
+    char b[4];
+    if (t->cjk_run == 1)
+        join_cb(t->out, b, util_utf8_encode(t->prev_cjk, b));
+    t->cjk_run = 0;
+}
+
+static void ref_tokens(text_analyzer *a, const char *text, size_t len, joined *out)
+{
+    ref_tok t = { .a = a, .out = out };
+    const unsigned char *s = (const unsigned char *)text;
+    for (size_t i = 0; i < len;) {
+        uint32_t c;
+        size_t n = util_utf8_decode(s + i, len - i, &c);
+        text_class cls = n == 0 ? TEXT_SEP : text_char_class(c);
+        n = n == 0 ? 1 : n;
+        if (cls == TEXT_WORD) {
+            ref_cjk(&t);
+            if (t.wlen + n > TEXT_WORD_MAX)
+                t.too_long = 1;
+            else
+                for (size_t k = 0; k < n; k++)
+                    t.word[t.wlen++] = (char)s[i + k];
+        } else if (cls == TEXT_CJK) {
+            ref_word(&t);
+            if (t.cjk_run > 0) {
+                char b[8];
+                size_t k = util_utf8_encode(t.prev_cjk, b);
+                k += util_utf8_encode(c, b + k);
+                join_cb(out, b, k);
+            }
+            t.prev_cjk = c;
+            t.cjk_run++;
+        } else {
+            ref_word(&t);
+            ref_cjk(&t);
+        }
+        i += n;
+    }
+    ref_word(&t);
+    ref_cjk(&t);
+}
+
+/* Words at the length limit, ASCII runs that go on in other scripts, and random text
+ * against the tokenizer a character at a time. */
+static void test_tokenize_runs(void **state)
+{
+    (void)state;
+    text_analyzer *plain = analyzer(TEXT_STEM_NONE, "en", "");
+    char w[300];
+    memset(w, 'a', 128);
+    w[128] = '\0';
+    assert_string_equal(tokens(plain, w), w);
+    w[128] = 'b';
+    w[129] = '\0';
+    assert_string_equal(tokens(plain, w), "");
+    memcpy(w + 126, "\xc3\xa9", 3);   /* 126 ASCII bytes and an e acute: 128 bytes */
+    assert_int_equal(strlen(tokens(plain, w)), 128);
+    w[126] = 'a';
+    memcpy(w + 127, "\xc3\xa9", 3);   /* 129 */
+    assert_string_equal(tokens(plain, w), "");
+    assert_string_equal(tokens(plain, "NAÏVE café123 x\xcc\x81y A-b"),
+                        "naïve|café123|x\xcc\x81y|a|b");
+    static const char *const pieces[] = { "a", "Z", "7", " ", ",", "\n", "\xc3\xa9", "\xcc\x81",
+                                          "\xe6\x9d\xb1", "\xe4\xba\xac", "\xe2\x80\x94",
+                                          "\xff", "\xc3", "\x01", "Running", "the" };
+    size_t npieces = sizeof pieces / sizeof *pieces;
+    text_analyzer *en = analyzer(TEXT_STEM_SNOWBALL, "en", "en");
+    uint64_t seed = 42;
+    for (int round = 0; round < 2000; round++) {
+        char text[400];
+        size_t len = 0;
+        int runs = (int)(seed % 40);
+        for (int k = 0; k < runs; k++) {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            const char *p = pieces[(seed >> 33) % npieces];
+            /* now and then a long run of one piece, over the word limit or not */
+            size_t times = (seed >> 20) % 16 == 0 ? 20 + (seed >> 40) % 120 : 1;
+            for (size_t r = 0; r < times && len + strlen(p) < sizeof text; r++) {
+                memcpy(text + len, p, strlen(p));
+                len += strlen(p);
+            }
+        }
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        for (int m = 0; m < 2; m++) {
+            text_analyzer *a = m == 0 ? plain : en;
+            joined want = { .len = 0 }, got = { .len = 0 };
+            want.text[0] = got.text[0] = '\0';
+            ref_tokens(a, text, len, &want);
+            text_tokenize(a, text, len, join_cb, &got);
+            assert_string_equal(got.text, want.text);
+        }
+    }
+    text_analyzer_free(&en);
+    text_analyzer_free(&plain);
+}
+
+typedef struct pieces {
+    char text[1024];
+    size_t len;
+} pieces;
+
+static int piece_cb(void *ctx, const char *s, size_t len, int word)
+{
+    pieces *p = ctx;
+    p->len += (size_t)snprintf(p->text + p->len, sizeof p->text - p->len, "%s%s%.*s",
+                               p->len > 0 ? "|" : "", word ? "" : "=", (int)len, s);
+    return 0;
+}
+
+/* text_split hands over the words as they are written, CJK terms marked (=) as final. */
+static void test_split(void **state)
+{
+    (void)state;
+    char long_word[200];
+    memset(long_word, 'x', 129);
+    snprintf(long_word + 129, sizeof long_word - 129, " The Running 東京大学 猫 é");
+    pieces p = { .len = 0 };
+    p.text[0] = '\0';
+    assert_int_equal(text_split(long_word, strlen(long_word), piece_cb, &p), 0);
+    assert_string_equal(p.text, "The|Running|=東京|=京大|=大学|=猫|é");
+}
+
+/* An analyzer remembers the terms of the words it has seen (up to 2^18 words, then it
+ * starts again): the terms stay those of a fresh analyzer. */
+static void test_word_memo(void **state)
+{
+    (void)state;
+    static const char *const words[] = { "Running", "the", "THE", "ponies", "généralisations",
+                                         "oscillators", "a", "Ｔrees", "trees" };
+    size_t nwords = sizeof words / sizeof *words;
+    char want[16][TEXT_TERM_MAX], out[TEXT_TERM_MAX];
+    size_t want_len[16];
+    text_analyzer *fresh = analyzer(TEXT_STEM_SNOWBALL, "en", "en");
+    for (size_t i = 0; i < nwords; i++)
+        want_len[i] = text_word_term(fresh, words[i], strlen(words[i]), want[i]);
+    text_analyzer_free(&fresh);
+    text_analyzer *a = analyzer(TEXT_STEM_SNOWBALL, "en", "en");
+    for (int pass = 0; pass < 3; pass++) {
+        for (size_t i = 0; i < nwords; i++) {
+            size_t n = text_word_term(a, words[i], strlen(words[i]), out);
+            assert_int_equal(n, want_len[i]);
+            assert_memory_equal(out, want[i], n);
+        }
+        /* more distinct words than are remembered */
+        for (unsigned k = 0; pass == 1 && k < (1u << 18) + 1000; k++) {
+            char w[16] = "zq";   /* no stop word */
+            size_t n = 2;
+            for (unsigned v = k; n == 2 || v > 0; v /= 26)
+                w[n++] = (char)('a' + v % 26);
+            w[n++] = 's';
+            assert_true(text_word_term(a, w, n, out) > 0);
+        }
+    }
+    text_analyzer_free(&a);
 }
 
 static void test_chars(void **state)
@@ -196,6 +377,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tokenize),
+        cmocka_unit_test(test_tokenize_runs),
+        cmocka_unit_test(test_word_memo),
+        cmocka_unit_test(test_split),
         cmocka_unit_test(test_chars),
         cmocka_unit_test(test_english),
         cmocka_unit_test(test_other_languages),
