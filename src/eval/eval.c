@@ -444,13 +444,7 @@ static int eval_read_parts(eval_ctx *c, const char *path, uint64_t cut, uint64_t
 {
     eval_part a = { .c = c, .path = path, .begin = 0, .end = cut, .err = { 0, "" } };
     eval_part b = { .c = c, .path = path, .begin = cut, .end = size, .err = { 0, "" } };
-    pthread_t t;
-    int threaded = pthread_create(&t, NULL, eval_part_read, &b) == 0;
-    if (!threaded)
-        eval_part_read(&b);
-    eval_part_read(&a);
-    if (threaded)
-        pthread_join(t, NULL);
+    util_both(eval_part_read, &a, &b);
     eval_slot_free(&a.slot);
     eval_slot_free(&b.slot);
     eval_pipeline_stop(c);
@@ -620,20 +614,10 @@ static void *eval_levels(void *vs)
 static void eval_levels_all(eval_ctx *c)
 {
     eval_levels_span sp[2] = { { c, 0, c->ntopics, 0 }, { c, c->ntopics, c->ntopics, 0 } };
-    pthread_t t;
-    int threaded = 0;
-    if (c->qrels->nlines >= 100000 && c->ntopics > 1) {
-        size_t half = 0, k = 0;
-        while (k < c->ntopics && half < c->qrels->nlines / 2)
-            half += c->qrels->topics[k++].n;
-        sp[0].to = sp[1].from = k;
-        threaded = pthread_create(&t, NULL, eval_levels, &sp[1]) == 0;
-        if (!threaded)
-            sp[0].to = c->ntopics;
-    }
-    eval_levels(&sp[0]);
-    if (threaded)
-        pthread_join(t, NULL);
+    int split = c->qrels->nlines >= 100000 && c->ntopics > 1;
+    if (split)
+        sp[0].to = sp[1].from = formats_qrels_half(c->qrels);
+    util_both(eval_levels, &sp[0], split ? &sp[1] : NULL);
     c->num_rel_all = sp[0].num_rel + sp[1].num_rel;
 }
 

@@ -2,7 +2,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "formats.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -387,13 +386,7 @@ static int qrels_read_lines(qrels_part parts[2], const char *path, int flags, in
         qrels_part *a = &parts[0], *b = &parts[1];
         *a = (qrels_part){ .path = path, .flags = flags, .begin = 0, .end = cut, .ranged = 1 };
         *b = (qrels_part){ .path = path, .flags = flags, .begin = cut, .end = size, .ranged = 1 };
-        pthread_t t;
-        int threaded = pthread_create(&t, NULL, qrels_part_thread, b) == 0;
-        if (!threaded)
-            qrels_part_read(b);
-        qrels_part_read(a);
-        if (threaded)
-            pthread_join(t, NULL);
+        util_both(qrels_part_thread, a, b);
         if (a->rc == 0 && b->rc == 0 && qrels_parts_apart(a, b, span))
             return 2;
         if (a->rc == 0 && b->rc == 0 && qrels_part_join(a, b) == 0)
@@ -478,20 +471,10 @@ static int qrels_index_all(formats_qrels *q, const char *name, int flags,
     s[0].q = s[1].q = q;
     s[0].from = 0;
     s[0].to = s[1].from = s[1].to = q->ntopics;
-    pthread_t t;
-    int threaded = 0;
-    if (!(flags & FORMATS_QRELS_ONE_THREAD) && q->ntopics > 1 && q->nlines >= 100000) {
-        size_t half = 0, k = 0;
-        while (k < q->ntopics && half < q->nlines / 2)
-            half += q->topics[k++].n;
-        s[0].to = s[1].from = k;
-        threaded = pthread_create(&t, NULL, qrels_index_span, &s[1]) == 0;
-        if (!threaded)
-            s[0].to = q->ntopics;
-    }
-    qrels_index_span(&s[0]);
-    if (threaded)
-        pthread_join(t, NULL);
+    int split = !(flags & FORMATS_QRELS_ONE_THREAD) && q->ntopics > 1 && q->nlines >= 100000;
+    if (split)
+        s[0].to = s[1].from = formats_qrels_half(q);
+    util_both(qrels_index_span, &s[0], split ? &s[1] : NULL);
     const qrels_span *d = s[0].dup != NULL ? &s[0] : s[1].dup != NULL ? &s[1] : NULL;
     if (d == NULL)
         return 0;
@@ -565,6 +548,14 @@ formats_qrels *formats_qrels_read_jg(const char *path, util_error *err)
 formats_qrels *formats_qrels_read_flags(const char *path, int flags, util_error *err)
 {
     return qrels_read(path, flags, err);
+}
+
+size_t formats_qrels_half(const formats_qrels *q)
+{
+    size_t half = 0, k = 0;
+    while (k < q->ntopics && half < q->nlines / 2)
+        half += q->topics[k++].n;
+    return k;
 }
 
 const formats_qrels_topic *formats_qrels_find(const formats_qrels *q, const char *qid)

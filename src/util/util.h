@@ -64,6 +64,10 @@ char *util_strndup(const char *s, size_t n);
 /* Frees *p and sets it to NULL. */
 void util_free(void *pp);
 
+/* Runs fn(a) on this thread and fn(b) on a second one at once, and returns when both are
+ * done (when no thread can be started, fn(b) then fn(a) on this one); b NULL: fn(a) alone. */
+void util_both(void *(*fn)(void *), void *a, void *b);
+
 /* A chunked arena of strings: pointers into it stay valid until it is reset or freed.
  * A zeroed util_arena is empty and ready. */
 typedef struct util_arena_block {

@@ -453,6 +453,51 @@ static void test_json(void **state)
     util_out_free(&o);
 }
 
+/* util_both: each half once, the second on another thread; a NULL second half alone. */
+static void *both_count(void *v)
+{
+    long *n = v;
+    for (long i = 0; i < 1000; i++)
+        n[0] += i;
+    n[1]++;
+    return NULL;
+}
+
+static void test_both(void **state)
+{
+    (void)state;
+    long a[2] = { 0, 0 }, b[2] = { 0, 0 };
+    util_both(both_count, a, b);
+    assert_int_equal(a[0], 499500);
+    assert_int_equal(b[0], 499500);
+    assert_int_equal(a[1], 1);
+    assert_int_equal(b[1], 1);
+    util_both(both_count, a, NULL);
+    assert_int_equal(a[1], 2);
+    assert_int_equal(b[1], 1);
+}
+
+/* util_arena_take: the strings of both arenas stay where they are, and the arena fills on. */
+static void test_arena_take(void **state)
+{
+    (void)state;
+    util_arena a = { 0 }, b = { 0 }, c = { 0 };
+    const char *x = util_arena_copy(&a, "first", 5);
+    const char *y = util_arena_copy(&b, "second", 6);
+    for (int i = 0; i < 3000; i++)
+        util_arena_copy(&b, "0123456789", 10);   /* more than one block */
+    util_arena_take(&a, &b);
+    assert_null(b.first);
+    const char *z = util_arena_copy(&a, "third", 5);
+    assert_string_equal(x, "first");
+    assert_string_equal(y, "second");
+    assert_string_equal(z, "third");
+    util_arena_take(&c, &a);   /* into an empty arena */
+    assert_null(a.first);
+    assert_string_equal(util_arena_copy(&c, "fourth", 6), "fourth");
+    util_arena_free(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -472,6 +517,8 @@ int main(void)
         cmocka_unit_test(test_arena),
         cmocka_unit_test(test_json),
         cmocka_unit_test(test_shown),
+        cmocka_unit_test(test_both),
+        cmocka_unit_test(test_arena_take),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
