@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "store_private.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* The statements of import.c read the rows of a chunk as
@@ -163,5 +164,6 @@ int store_chunk_register(sqlite3 *db)
 
 int store_chunk_bind(sqlite3_stmt *st, int i, const store_chunk *chunk)
 {
-    return sqlite3_bind_pointer(st, i, (void *)chunk, CHUNK_POINTER, NULL);
+    /* SQLite's pointer is not const; the table only reads the rows */
+    return sqlite3_bind_pointer(st, i, (void *)(uintptr_t)chunk, CHUNK_POINTER, NULL);
 }

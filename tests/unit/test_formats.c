@@ -205,7 +205,8 @@ static void test_qrels_two_parts(void **state)
     free(text);
     text = big_qrels(&len, 0, 1);
     /* the line before the middle's line end: its topic goes on in the second part */
-    const char *mid = strchr(text + len / 2, '\n'), *before = mid;
+    char *mid = strchr(text + len / 2, '\n');
+    const char *before = mid;
     assert_non_null(mid);
     while (before > text && before[-1] != '\n')
         before--;
@@ -213,7 +214,7 @@ static void test_qrels_two_parts(void **state)
     assert_int_equal(sscanf(before, "%63s %*s %63s", topic, docno), 2);
     assert_int_equal(strncmp(mid + 1, topic, strlen(topic)), 0);
     /* judged again a few lines into the second part, among the topic's other lines */
-    char *at = strchr(strchr(strchr((char *)mid + 1, '\n') + 1, '\n') + 1, '\n') + 1;
+    char *at = strchr(strchr(strchr(mid + 1, '\n') + 1, '\n') + 1, '\n') + 1;
     char line[160];
     int ll = snprintf(line, sizeof line, "%s 0 %s 1\n", topic, docno);
     memmove(at + ll, at, len - (size_t)(at - text));
