@@ -613,11 +613,9 @@ static void *eval_levels(void *vs)
 /* Every topic's grade counts, half of them on a second thread when the qrels are large. */
 static void eval_levels_all(eval_ctx *c)
 {
-    eval_levels_span sp[2] = { { c, 0, c->ntopics, 0 }, { c, c->ntopics, c->ntopics, 0 } };
-    int split = c->qrels->nlines >= 100000 && c->ntopics > 1;
-    if (split)
-        sp[0].to = sp[1].from = formats_qrels_half(c->qrels);
-    util_both(eval_levels, &sp[0], split ? &sp[1] : NULL);
+    size_t half = formats_qrels_half(c->qrels);
+    eval_levels_span sp[2] = { { c, 0, half, 0 }, { c, half, c->ntopics, 0 } };
+    util_both(eval_levels, &sp[0], half < c->ntopics ? &sp[1] : NULL);
     c->num_rel_all = sp[0].num_rel + sp[1].num_rel;
 }
 

@@ -113,8 +113,9 @@ enum {
 };
 formats_qrels *formats_qrels_read_flags(const char *path, int flags, util_error *err);
 const formats_qrels_topic *formats_qrels_find(const formats_qrels *q, const char *qid);
-/* The number of topics, from the first, that hold at least half of q's judgments (to share
- * work on them between two threads). */
+/* The number of topics, from the first, that hold at least half of q's judgments, to share
+ * work on them between two threads; q->ntopics (all of them, for one thread) when q is
+ * too small for a second thread to pay. */
 size_t formats_qrels_half(const formats_qrels *q);
 /* The judgment of docno in topic (or group) t, or NULL when t does not judge it. */
 const formats_qrel *formats_qrels_lookup(const formats_qrels_topic *t, const char *docno,

@@ -470,11 +470,10 @@ static int qrels_index_all(formats_qrels *q, const char *name, int flags,
     qrels_span s[2] = { *fix, *fix };
     s[0].q = s[1].q = q;
     s[0].from = 0;
-    s[0].to = s[1].from = s[1].to = q->ntopics;
-    int split = !(flags & FORMATS_QRELS_ONE_THREAD) && q->ntopics > 1 && q->nlines >= 100000;
-    if (split)
-        s[0].to = s[1].from = formats_qrels_half(q);
-    util_both(qrels_index_span, &s[0], split ? &s[1] : NULL);
+    size_t half = (flags & FORMATS_QRELS_ONE_THREAD) ? q->ntopics : formats_qrels_half(q);
+    s[0].to = s[1].from = half;
+    s[1].to = q->ntopics;
+    util_both(qrels_index_span, &s[0], half < q->ntopics ? &s[1] : NULL);
     const qrels_span *d = s[0].dup != NULL ? &s[0] : s[1].dup != NULL ? &s[1] : NULL;
     if (d == NULL)
         return 0;
@@ -550,8 +549,13 @@ formats_qrels *formats_qrels_read_flags(const char *path, int flags, util_error 
     return qrels_read(path, flags, err);
 }
 
+/* Fewer judgments than this are indexed or counted faster than a thread starts. */
+#define QRELS_HALVES_MIN 100000
+
 size_t formats_qrels_half(const formats_qrels *q)
 {
+    if (q->nlines < QRELS_HALVES_MIN || q->ntopics < 2)
+        return q->ntopics;
     size_t half = 0, k = 0;
     while (k < q->ntopics && half < q->nlines / 2)
         half += q->topics[k++].n;
