@@ -13,6 +13,12 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && defined(__GNUC__)
+/* formats_input_fields has a variant for AVX-512 processors, chosen when the input opens. */
+#include <immintrin.h>
+#define FIELDS_WIDE 1
+static int fields_wide_ok(void);
+#endif
 
 #define INPUT_CHUNK (1u << 20)
 #define INPUT_MAX_LINE (64u << 20)
@@ -34,6 +40,7 @@ struct formats_input {
     int bom_done;        /* the start was checked for a byte-order mark */
     uint64_t left;       /* formats_input_open_range: bytes of the range not read yet */
     int ranged;
+    int wide;            /* formats_input_fields may use AVX-512 (fields_short_wide) */
 };
 
 static const char *input_name(const char *path)
@@ -64,6 +71,9 @@ formats_input *formats_input_open(const char *path, util_error *err)
     in->size = S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
     in->cap = INPUT_CHUNK;
     in->buf = util_calloc(1, in->cap + INPUT_PAD);
+#ifdef FIELDS_WIDE
+    in->wide = fields_wide_ok();
+#endif
     /* Detect gzip by its magic bytes, whatever the file is called. */
     unsigned char magic[2];
     int gzip = 0;
@@ -282,13 +292,24 @@ static inline void fields_masks(const unsigned char *p, uint64_t *ctl, uint64_t 
     *blank = b;
 }
 
-/* formats_input_fields on a line of less than 64 bytes, its fields found from bit masks:
- * 1 taken, 0 not an ordinary line, -1 no line end within 64 bytes (the byte loop decides). */
-static inline __attribute__((always_inline)) int
-fields_short(formats_input *in, unsigned char *p, char **fields, size_t *lens, int n)
+/* The bits set in x; hw: the POPCNT instruction may be used (a constant, the branch goes). */
+static inline __attribute__((always_inline)) int fields_count(uint64_t x, int hw)
 {
-    uint64_t ctl, blank;
-    fields_masks(p, &ctl, &blank);
+    if (hw)
+        return __builtin_popcountll(x);
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* formats_input_fields on a line of less than 64 bytes at p, its fields found from the masks
+ * of its 64 bytes (see fields_masks): 1 taken, 0 not an ordinary line, -1 no line end within
+ * 64 bytes (the byte loop decides). */
+static inline __attribute__((always_inline)) int
+fields_short(formats_input *in, unsigned char *p, uint64_t ctl, uint64_t blank, char **fields,
+             size_t *lens, int n, int hw)
+{
     uint64_t stop = ctl & ~blank;
     if (stop == 0)
         return -1;
@@ -299,13 +320,7 @@ fields_short(formats_input *in, unsigned char *p, char **fields, size_t *lens, i
     uint64_t field = ~blank & line;
     uint64_t starts = field & ~(field << 1);
     uint64_t ends = ~field & (field << 1);   /* the byte after each field; bit end included */
-    if ((field & 1) == 0 || (ends >> end & 1) == 0)
-        return 0;
-    /* Exactly n fields: n starts (a population count without the POPCNT instruction). */
-    uint64_t c = starts - ((starts >> 1) & 0x5555555555555555ULL);
-    c = (c & 0x3333333333333333ULL) + ((c >> 2) & 0x3333333333333333ULL);
-    c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    if ((int)((c * 0x0101010101010101ULL) >> 56) != n)
+    if ((field & 1) == 0 || (ends >> end & 1) == 0 || fields_count(starts, hw) != n)
         return 0;
 #pragma GCC unroll 8
     for (int k = 0; k < n; k++) {
@@ -320,6 +335,42 @@ fields_short(formats_input *in, unsigned char *p, char **fields, size_t *lens, i
     in->lineno++;
     return 1;
 }
+
+/* fields_short with the masks of the SSE2 instructions every x86-64 processor has; the run's
+ * and the qrels' number of fields each get their own unrolled copy. */
+static inline __attribute__((always_inline)) int
+fields_short_sse2(formats_input *in, unsigned char *p, char **fields, size_t *lens, int n)
+{
+    uint64_t ctl, blank;
+    fields_masks(p, &ctl, &blank);
+    return n == 6   ? fields_short(in, p, ctl, blank, fields, lens, 6, 0)
+           : n == 4 ? fields_short(in, p, ctl, blank, fields, lens, 4, 0)
+                    : fields_short(in, p, ctl, blank, fields, lens, n, 0);
+}
+#endif
+
+#ifdef FIELDS_WIDE
+/* fields_short on processors with AVX-512BW: the masks of the 64 bytes come from one load and
+ * three comparisons, and the fields are counted with POPCNT. */
+__attribute__((target("avx512bw,popcnt,bmi"))) static int
+fields_short_wide(formats_input *in, unsigned char *p, char **fields, size_t *lens, int n)
+{
+    __m512i x = _mm512_loadu_si512((const void *)p);
+    uint64_t ctl = _mm512_cmple_epu8_mask(x, _mm512_set1_epi8(' '));
+    uint64_t blank = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(' ')) |
+                     _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('\t'));
+    return n == 6   ? fields_short(in, p, ctl, blank, fields, lens, 6, 1)
+           : n == 4 ? fields_short(in, p, ctl, blank, fields, lens, 4, 1)
+                    : fields_short(in, p, ctl, blank, fields, lens, n, 1);
+}
+
+/* Whether this processor has what fields_short_wide needs (checked once per input). */
+static int fields_wide_ok(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("popcnt") &&
+           __builtin_cpu_supports("bmi");
+}
 #endif
 
 int formats_input_fields(formats_input *in, char **fields, size_t *lens, int n)
@@ -327,14 +378,20 @@ int formats_input_fields(formats_input *in, char **fields, size_t *lens, int n)
     if (!in->bom_done || in->buf == NULL)
         return 0;
     unsigned char *p = (unsigned char *)in->buf + in->start;
-#ifdef __SSE2__
-    /* The run's and the qrels' number of fields, each with its own unrolled copy. */
-    int got = n == 6   ? fields_short(in, p, fields, lens, 6)
-              : n == 4 ? fields_short(in, p, fields, lens, 4)
-                       : fields_short(in, p, fields, lens, n);
-    if (got >= 0)
-        return got;
+#ifdef FIELDS_WIDE
+    if (in->wide) {
+        int got = fields_short_wide(in, p, fields, lens, n);
+        if (got >= 0)
+            return got;
+    } else
 #endif
+    {
+#ifdef __SSE2__
+        int got = fields_short_sse2(in, p, fields, lens, n);
+        if (got >= 0)
+            return got;
+#endif
+    }
     for (int k = 0; k < n; k++) {
         unsigned char *b = p;
         while (fields_class[*p] == 0)
@@ -360,6 +417,11 @@ int formats_input_fields(formats_input *in, char **fields, size_t *lens, int n)
     in->start = (size_t)((char *)p + 1 - in->buf);
     in->lineno++;
     return 1;
+}
+
+void formats_input_narrow(formats_input *in)
+{
+    in->wide = 0;
 }
 
 long formats_input_lineno(const formats_input *in)

@@ -175,8 +175,7 @@ static int qrels_part_read(qrels_part *p)
     int any_bytes = (p->flags & FORMATS_ANY_BYTES) != 0;
     const char *name = qrels_name(p->path);
     util_error *err = &p->err;
-    const char *last_qid = NULL, *last_iter = NULL;
-    size_t last_qid_len = 0, last_iter_len = 0;
+    formats_name last_qid = { NULL, 0, 0 }, last_iter = { NULL, 0, 0 };
     uint32_t last_t = 0;
     char *line;
     size_t line_len;
@@ -185,6 +184,7 @@ static int qrels_part_read(qrels_part *p)
                                   : formats_input_open(p->path, err);
     if (in == NULL)
         return p->rc = -1;
+    long lineno = 0;   /* counted here: the input counts the same, one per line */
     for (;;) {
         char *f[4];
         size_t fl[4];
@@ -194,7 +194,7 @@ static int qrels_part_read(qrels_part *p)
                 break;
             nf = formats_split(line, line_len, f, fl, 4);
         }
-        long lineno = formats_input_lineno(in);
+        lineno++;
         if (nf < 0) {
             util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "NUL byte in line");
             goto fail;
@@ -228,7 +228,7 @@ static int qrels_part_read(qrels_part *p)
             util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "docno %s", why);
             goto fail;
         }
-        if (last_qid == NULL || fl[0] != last_qid_len || memcmp(f[0], last_qid, fl[0]) != 0) {
+        if (!formats_name_is(&last_qid, f[0], fl[0])) {
             if (!any_bytes && (why = util_name_problem(f[0], fl[0])) != NULL) {
                 util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "topic id %s", why);
                 goto fail;
@@ -239,17 +239,15 @@ static int qrels_part_read(qrels_part *p)
                 p->scattered = 1;
             util_grow(&p->starts, &p->scap, p->nstarts + 1, sizeof *p->starts);
             p->starts[p->nstarts++] = (uint32_t)p->nlines;
-            last_qid = util_map_key_of(&p->map, last_t);
-            last_qid_len = fl[0];
+            formats_name_set(&last_qid, util_map_key_of(&p->map, last_t), fl[0]);
         }
-        if (last_iter == NULL || fl[1] != last_iter_len || memcmp(f[1], last_iter, fl[1]) != 0) {
+        if (!formats_name_is(&last_iter, f[1], fl[1])) {
             if (!any_bytes && (why = util_name_problem(f[1], fl[1])) != NULL) {
                 util_error_set(err, UTIL_EXIT_INPUT, name, lineno, "%s %s",
                                jg ? "judgment group" : "iteration column", why);
                 goto fail;
             }
-            last_iter = util_arena_copy(&p->strings, f[1], fl[1]);
-            last_iter_len = fl[1];
+            formats_name_set(&last_iter, util_arena_copy(&p->strings, f[1], fl[1]), fl[1]);
         }
         if (p->nlines == p->cap)
             util_grow(&p->all, &p->cap, p->nlines + 1, sizeof *p->all);
@@ -258,7 +256,7 @@ static int qrels_part_read(qrels_part *p)
         p->tix[p->nlines] = last_t;
         formats_qrel *r = &p->all[p->nlines++];
         r->docno = util_arena_copy(&p->strings, f[2], fl[2]);
-        r->iter = last_iter;
+        r->iter = last_iter.s;
         r->docno_len = (uint32_t)fl[2];
         r->line = (uint32_t)lineno;
         r->rel = rel;

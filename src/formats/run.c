@@ -45,7 +45,7 @@ static uint32_t reader_topic(run_reader *r, const char *qid, size_t len, int *cr
 static int reader_dedup(run_reader *r, const run_topic *t, util_error *err)
 {
     size_t cap = 16;
-    while (cap < t->n * 2)
+    while (cap < t->n * 8)
         cap *= 2;
     if (cap > r->dedup_cap) {
         free(r->dedup);
@@ -229,11 +229,11 @@ static int run_read(const char *path, formats_input *in, enum formats_run_mode m
     r.in = in;
     int rc = 0;
     long cur = -1;          /* topic being filled in STREAM mode */
-    const char *last_tag = NULL;
-    size_t last_tag_len = 0;
+    formats_name cur_qid = { NULL, 0, 0 }, last_tag = { NULL, 0, 0 };
     char *line;
     size_t len;
     int got = 0;
+    long lineno = 0;        /* counted here: the input counts the same, one per line */
     for (;;) {
         char *f[6];
         size_t fl[6];
@@ -245,7 +245,7 @@ static int run_read(const char *path, formats_input *in, enum formats_run_mode m
             cr = bare_cr(line, len);
             nf = formats_split(line, len, f, fl, 6);
         }
-        long lineno = formats_input_lineno(in);
+        lineno++;
         if (nf < 0) {
             rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno, "NUL byte in line");
             goto done;
@@ -264,7 +264,7 @@ static int run_read(const char *path, formats_input *in, enum formats_run_mode m
             goto done;
         }
         double score;
-        if (util_parse_double(f[4], fl[4], &score) != 0) {
+        if (!util_parse_plain(f[4], fl[4], &score) && util_parse_double(f[4], fl[4], &score) != 0) {
             rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno,
                                 "score '%s' is not a finite number", f[4]);
             goto done;
@@ -281,7 +281,7 @@ static int run_read(const char *path, formats_input *in, enum formats_run_mode m
             goto done;
         }
         /* Find the line's topic. */
-        if (cur < 0 || !same_name(r.topics[cur].qid, r.topics[cur].qid_len, f[0], fl[0])) {
+        if (!formats_name_is(&cur_qid, f[0], fl[0])) {
             if (!any_bytes && (why = util_name_problem(f[0], fl[0])) != NULL) {
                 rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno, "topic id %s", why);
                 goto done;
@@ -308,17 +308,17 @@ static int run_read(const char *path, formats_input *in, enum formats_run_mode m
                 }
             }
             cur = (long)t;
+            formats_name_set(&cur_qid, r.topics[t].qid, r.topics[t].qid_len);
         }
-        if (last_tag == NULL || !same_name(last_tag, last_tag_len, f[5], fl[5])) {
+        if (!formats_name_is(&last_tag, f[5], fl[5])) {
             if (!any_bytes && (why = util_name_problem(f[5], fl[5])) != NULL) {
                 rc = util_error_set(err, UTIL_EXIT_INPUT, r.name, lineno, "run tag %s", why);
                 goto done;
             }
-            last_tag = util_arena_copy(&r.keep, f[5], fl[5]);
-            last_tag_len = fl[5];
+            formats_name_set(&last_tag, util_arena_copy(&r.keep, f[5], fl[5]), fl[5]);
         }
         run_topic *t = &r.topics[cur];
-        t->tag = last_tag;
+        t->tag = last_tag.s;
         if (t->n == t->cap)
             util_grow(&t->docs, &t->cap, t->n + 1, sizeof *t->docs);
         formats_run_doc *d = &t->docs[t->n++];
@@ -348,7 +348,7 @@ static int run_read(const char *path, formats_input *in, enum formats_run_mode m
                 rc = -1;
     }
     if (rc == 0)
-        info->tag = util_strndup(last_tag, last_tag_len);
+        info->tag = util_strndup(last_tag.s, last_tag.len);
 done:
     formats_input_close(&in);
     reader_free(&r);

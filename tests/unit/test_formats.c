@@ -637,22 +637,28 @@ static void test_split(void **state)
 
 /* The fast path of the line readers takes exactly the lines formats_split would split into
  * the same n fields, and leaves every other line, unread, to formats_input_line: random
- * lines of field bytes and every kind of blank, over more than one buffer. */
-static void test_input_fields(void **state)
+ * lines of field bytes and every kind of blank, over more than one buffer; for the run's 6
+ * fields and the qrels' 4, with the masks of the processor's widest instructions and with
+ * those of SSE2 alone (formats_input_narrow). */
+static void input_fields_check(int nfields, int narrow)
 {
-    (void)state;
     static const char alphabet[] = "ab#9.\x80 \t\t\r\v\f";
     size_t cap = 3u << 20, n = 0;
     char *text = malloc(cap + 64);
     assert_non_null(text);
-    srand(7);
-    while (n < cap) {
-        int len = rand() % 40;
-        int plain = rand() % 4 != 0;   /* most lines are ordinary: 4 fields, one blank */
-        for (int i = 0; i < len && n < cap; i++) {
-            if (plain)
-                text[n++] = (i % 10 == 9) ? (rand() % 2 ? ' ' : '\t') : "abc9"[rand() % 4];
-            else
+    srand(7 + (unsigned)nfields);
+    while (n < cap - 128) {
+        if (rand() % 4 != 0) {
+            /* most lines are ordinary: about n fields of 1 to 12 bytes, one blank apart */
+            int k = nfields - 1 + rand() % 3;
+            for (int i = 0; i < k; i++) {
+                if (i > 0)
+                    text[n++] = rand() % 2 ? ' ' : '\t';
+                for (int len = 1 + rand() % 12; len > 0; len--)
+                    text[n++] = "abc9"[rand() % 4];
+            }
+        } else {
+            for (int len = rand() % (nfields * 10); len > 0; len--)
                 text[n++] = alphabet[rand() % (int)(sizeof alphabet - 1)];
         }
         if (rand() % 50 == 0)
@@ -666,13 +672,15 @@ static void test_input_fields(void **state)
     formats_input *slow = formats_input_open(p, &err);
     assert_non_null(fast);
     assert_non_null(slow);
+    if (narrow)
+        formats_input_narrow(fast);
     size_t taken = 0;
     for (;;) {
-        char *f[5], *g[5], *line;
-        size_t fl[5], gl[5], len;
+        char *f[7], *g[7], *line;
+        size_t fl[7], gl[7], len;
         int nf = -2;
-        if (formats_input_fields(fast, f, fl, 4)) {
-            nf = 4;
+        if (formats_input_fields(fast, f, fl, nfields)) {
+            nf = nfields;
             taken++;
         } else {
             int got = formats_input_line(fast, &line, &len, &err);
@@ -680,7 +688,7 @@ static void test_input_fields(void **state)
             if (got == 0)
                 nf = -3;
             else
-                nf = formats_split(line, len, f, fl, 4);
+                nf = formats_split(line, len, f, fl, nfields);
         }
         int got = formats_input_line(slow, &line, &len, &err);
         assert_int_not_equal(got, -1);
@@ -688,10 +696,10 @@ static void test_input_fields(void **state)
             assert_int_equal(nf, -3);
             break;
         }
-        int ng = formats_split(line, len, g, gl, 4);
+        int ng = formats_split(line, len, g, gl, nfields);
         assert_int_equal(formats_input_lineno(fast), formats_input_lineno(slow));
         assert_int_equal(nf, ng);
-        for (int k = 0; k < ng && k < 4; k++) {
+        for (int k = 0; k < ng && k < nfields; k++) {
             assert_int_equal(fl[k], gl[k]);
             assert_memory_equal(f[k], g[k], gl[k]);
             assert_int_equal(f[k][fl[k]], '\0');
@@ -700,6 +708,45 @@ static void test_input_fields(void **state)
     assert_true(taken > 10000);
     formats_input_close(&fast);
     formats_input_close(&slow);
+}
+
+static void test_input_fields(void **state)
+{
+    (void)state;
+    for (int narrow = 0; narrow < 2; narrow++) {
+        input_fields_check(4, narrow);
+        input_fields_check(6, narrow);
+    }
+}
+
+/* A name and the fields it is compared with: the same bytes and length only, whether the
+ * name is shorter than a word, a word long, or longer, and whatever follows the field. */
+static void test_name_is(void **state)
+{
+    (void)state;
+    static const char *const names[] = { "1", "401", "benchA", "ABCDEFGH", "ABCDEFGHI",
+                                         "run-with-a-long-tag", "run-with-a-long-taG" };
+    size_t nn = sizeof names / sizeof names[0];
+    formats_name unset = { NULL, 0, 0 };
+    char line[64 + 8];
+    memset(line, 0, sizeof line);
+    memcpy(line, "1 x", 3);
+    assert_false(formats_name_is(&unset, line, 1));
+    for (size_t i = 0; i < nn; i++) {
+        formats_name n;
+        formats_name_set(&n, names[i], strlen(names[i]));
+        for (size_t j = 0; j < nn; j++) {
+            size_t len = strlen(names[j]);
+            /* the field, then a blank and other bytes, as in a line */
+            memset(line, 'Z', 64);
+            memcpy(line, names[j], len);
+            line[len] = ' ';
+            assert_int_equal(formats_name_is(&n, line, len), i == j);
+            /* a field that is the start of the name, or the name with more after it */
+            if (len > 1)
+                assert_false(formats_name_is(&n, names[i], strlen(names[i]) - 1));
+        }
+    }
 }
 
 static int setup(void **state)
@@ -761,6 +808,7 @@ int main(void)
         cmocka_unit_test(test_slurp),
         cmocka_unit_test(test_split),
         cmocka_unit_test(test_input_fields),
+        cmocka_unit_test(test_name_is),
         cmocka_unit_test(test_depths),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
