@@ -157,9 +157,40 @@ const formats_qrels_topic *formats_qrels_find(const formats_qrels *q, const char
  * work on them between two threads; q->ntopics (all of them, for one thread) when q is
  * too small for a second thread to pay. */
 size_t formats_qrels_half(const formats_qrels *q);
-/* The judgment of docno in topic (or group) t, or NULL when t does not judge it. */
-const formats_qrel *formats_qrels_lookup(const formats_qrels_topic *t, const char *docno,
-                                          size_t len, uint64_t hash);
+/* Whether the len bytes at a and at b are the same; for docnos, which are mostly 8 to 16
+ * bytes: those take two overlapping words. */
+static inline int formats_same_bytes(const char *a, const char *b, size_t len)
+{
+    if (len < 8 || len > 16)
+        return memcmp(a, b, len) == 0;
+    uint64_t x0, x1, y0, y1;
+    memcpy(&x0, a, 8);
+    memcpy(&y0, b, 8);
+    memcpy(&x1, a + len - 8, 8);
+    memcpy(&y1, b + len - 8, 8);
+    return ((x0 ^ y0) | (x1 ^ y1)) == 0;
+}
+
+/* The judgment of docno (len bytes, util_hash hash) in topic (or group) t, or NULL when t
+ * does not judge it. Inline: eval looks up every document of a run. */
+static inline const formats_qrel *formats_qrels_lookup(const formats_qrels_topic *t,
+                                                       const char *docno, size_t len,
+                                                       uint64_t hash)
+{
+    uint32_t h = (uint32_t)hash & t->index_mask, bits = t->index_bits;
+    uint32_t tag = (uint32_t)(hash >> 32) >> bits;
+    for (;;) {
+        uint32_t v = t->index[h];
+        if (v == 0)
+            return NULL;
+        if (v >> bits == tag) {
+            const formats_qrel *r = &t->qrels[(v & ((1u << bits) - 1)) - 1];
+            if (r->docno_len == len && formats_same_bytes(r->docno, docno, len))
+                return r;
+        }
+        h = (h + 1) & t->index_mask;
+    }
+}
 /* Asks the processor to bring topic t's judgments and index into its cache, before a run's
  * documents are looked up in them (they were read long before). */
 void formats_qrels_prefetch(const formats_qrels_topic *t);

@@ -576,24 +576,6 @@ const formats_qrels_topic *formats_qrels_find(const formats_qrels *q, const char
     return NULL;
 }
 
-const formats_qrel *formats_qrels_lookup(const formats_qrels_topic *t, const char *docno,
-                                          size_t len, uint64_t hash)
-{
-    uint32_t h = (uint32_t)hash & t->index_mask, bits = t->index_bits;
-    uint32_t tag = (uint32_t)(hash >> 32) >> bits;
-    for (;;) {
-        uint32_t v = t->index[h];
-        if (v == 0)
-            return NULL;
-        if (v >> bits == tag) {
-            const formats_qrel *r = &t->qrels[(v & ((1u << bits) - 1)) - 1];
-            if (r->docno_len == len && memcmp(r->docno, docno, len) == 0)
-                return r;
-        }
-        h = (h + 1) & t->index_mask;
-    }
-}
-
 void formats_qrels_prefetch(const formats_qrels_topic *t)
 {
     /* A cache line at a time: the index, the judgments and their docnos (in the arena in
