@@ -387,21 +387,32 @@ static void eval_reset(eval_ctx *c)
     c->seen_twice = 0;
 }
 
-/* A run file at least this large is read in two parts at once, when it can be cut between
- * two topics near its middle. */
+/* A run file at least this large is read in pieces on two threads at once, when it can be
+ * cut between two topics; a piece is about EVAL_PIECE bytes, small enough that the thread
+ * that ends first waits little for the other, even when another program slows one down. */
 #define EVAL_SPLIT_MIN ((uint64_t)16 << 20)
+#define EVAL_PIECE ((uint64_t)4 << 20)
+#define EVAL_PIECES_MAX 4096
+
+/* The pieces of a run, taken in turn by the reading threads (under the eval's lock). */
+typedef struct eval_pieces {
+    const char *path;
+    uint64_t *cuts;           /* piece i is the bytes [cuts[i], cuts[i + 1]) */
+    size_t n;
+    size_t next;              /* the next piece to take; n once a piece failed */
+} eval_pieces;
 
 typedef struct eval_part {
     eval_ctx *c;
-    const char *path;
-    uint64_t begin, end;
-    formats_run_info info;
+    eval_pieces *pieces;
+    size_t nlines, ntopics;   /* of the pieces this thread read */
+    char *tag;                /* the last piece's run tag, if this thread read it */
     util_error err;
     int rc;
     eval_slot slot;           /* the topic being measured */
 } eval_part;
 
-/* A topic of a part read: measured on the part's own thread, where its documents are
+/* A topic of a piece read: measured on the thread that read it, where its documents are
  * still in the cache (no hand-over, no waiting). */
 static int eval_part_topic_cb(void *vp, formats_run_topic *rt, util_error *err)
 {
@@ -427,37 +438,73 @@ static int eval_part_topic_cb(void *vp, formats_run_topic *rt, util_error *err)
     return 0;
 }
 
+/* A reading thread: takes the next piece until none is left or one failed. */
 static void *eval_part_read(void *vp)
 {
     eval_part *p = vp;
-    p->rc = formats_run_read_range(p->path, FORMATS_RUN_STREAM | FORMATS_ANY_BYTES, p->begin,
-                                   p->end, eval_part_topic_cb, p, &p->info, &p->err);
+    eval_ctx *c = p->c;
+    eval_pieces *ps = p->pieces;
+    for (;;) {
+        pthread_mutex_lock(&c->lock);
+        size_t i = ps->next < ps->n ? ps->next++ : ps->n;
+        pthread_mutex_unlock(&c->lock);
+        if (i == ps->n)
+            break;
+        formats_run_info info;
+        p->rc = formats_run_read_range(ps->path, FORMATS_RUN_STREAM | FORMATS_ANY_BYTES,
+                                       ps->cuts[i], ps->cuts[i + 1], eval_part_topic_cb, p,
+                                       &info, &p->err);
+        if (p->rc != 0) {
+            pthread_mutex_lock(&c->lock);
+            ps->next = ps->n;   /* the others stop: the run is read again whole */
+            pthread_mutex_unlock(&c->lock);
+            break;
+        }
+        p->nlines += info.nlines;
+        p->ntopics += info.ntopics;
+        if (i == ps->n - 1) {
+            /* trec_eval reports the tag of the file's last line: the last piece's. */
+            p->tag = info.tag;
+            info.tag = NULL;
+        }
+        formats_run_info_free(&info);
+    }
     return NULL;
 }
 
-/* Reads the run in two parts, its second half on a thread of its own, each thread
- * measuring the topics it reads. Returns 0 when both parts were read and no topic was in
- * both; otherwise -1, and the caller reads the whole file again the ordinary way, which
- * finds the same problem and reports it with its true line number. */
-static int eval_read_parts(eval_ctx *c, const char *path, uint64_t cut, uint64_t size,
-                           formats_run_info *info)
+/* Reads the run in pieces on two threads, each measuring the topics it reads. Returns 0
+ * when every piece was read and no topic was in two; otherwise -1, and the caller reads the
+ * whole file again the ordinary way, which finds the same problem and reports it with its
+ * true line number. */
+static int eval_read_pieces(eval_ctx *c, const char *path, uint64_t size,
+                            formats_run_info *info)
 {
-    eval_part a = { .c = c, .path = path, .begin = 0, .end = cut, .err = { 0, "" } };
-    eval_part b = { .c = c, .path = path, .begin = cut, .end = size, .err = { 0, "" } };
+    size_t want = (size_t)(size / EVAL_PIECE);
+    if (want < 2)
+        want = 2;
+    if (want > EVAL_PIECES_MAX)
+        want = EVAL_PIECES_MAX;
+    uint64_t *cuts = util_malloc((want + 1) * sizeof *cuts);
+    eval_pieces ps = { path, cuts, formats_run_cuts(path, size, want, cuts), 0 };
+    if (ps.n < 2) {
+        free(cuts);
+        return -1;
+    }
+    eval_part a = { .c = c, .pieces = &ps, .err = { 0, "" } };
+    eval_part b = { .c = c, .pieces = &ps, .err = { 0, "" } };
     util_both(eval_part_read, &a, &b);
     eval_slot_free(&a.slot);
     eval_slot_free(&b.slot);
-    eval_pipeline_stop(c);
     int ok = a.rc == 0 && b.rc == 0 && !c->seen_twice;
     if (ok) {
-        info->nlines = a.info.nlines + b.info.nlines;
-        info->ntopics = a.info.ntopics + b.info.ntopics;
-        /* trec_eval reports the tag of the file's last line: the second part's. */
-        info->tag = b.info.tag;
-        b.info.tag = NULL;
+        info->nlines = a.nlines + b.nlines;
+        info->ntopics = a.ntopics + b.ntopics;
+        info->tag = a.tag != NULL ? a.tag : b.tag;
+    } else {
+        free(a.tag);
+        free(b.tag);
     }
-    formats_run_info_free(&a.info);
-    formats_run_info_free(&b.info);
+    free(cuts);
     return ok ? 0 : -1;
 }
 
@@ -498,11 +545,9 @@ int eval_file(eval_judge *c, const char *path, report_run *out, util_error *err)
                                  S_ISREG(st.st_mode)
                                      ? FORMATS_RUN_STREAM : FORMATS_RUN_GROUP;
     int rc;
-    uint64_t cut = 0;
     if (c->prefs == NULL && !c->qrels->judgment_groups && mode == FORMATS_RUN_STREAM &&
-        (uint64_t)st.st_size >= EVAL_SPLIT_MIN)
-        cut = formats_run_boundary(path, (uint64_t)st.st_size / 2);
-    if (cut > 0 && eval_read_parts(c, path, cut, (uint64_t)st.st_size, info) == 0) {
+        (uint64_t)st.st_size >= EVAL_SPLIT_MIN &&
+        eval_read_pieces(c, path, (uint64_t)st.st_size, info) == 0) {
         rc = 0;
     } else if (c->prefs != NULL) {
         rc = eval_read_prefs(c, path, mode, info, err);

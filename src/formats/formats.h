@@ -311,14 +311,17 @@ typedef struct formats_run_info {
 int formats_run_read(const char *path, enum formats_run_mode mode, formats_run_fn fn,
                      void *ctx, formats_run_info *info, util_error *err);
 /* formats_run_read on the lines in the bytes [begin, end) of a plain regular file, numbered
- * from 1 at begin (to read parts of a large run in parallel; see formats_run_boundary). */
+ * from 1 at begin (to read pieces of a large run in parallel; see formats_run_cuts). */
 int formats_run_read_range(const char *path, enum formats_run_mode mode, uint64_t begin,
                            uint64_t end, formats_run_fn fn, void *ctx, formats_run_info *info,
                            util_error *err);
-/* Where a run file may be cut in two: the offset of a line, at or after about `near`, whose
- * topic id differs from the one of the line before it (both ordinary result lines). Returns
- * 0 when there is none close by, or the file is not a plain regular file. */
-uint64_t formats_run_boundary(const char *path, uint64_t near);
+/* Where a run file of size bytes may be cut into about `pieces` pieces, read apart: cuts[0]
+ * is 0, then come the offsets of lines at or after about each k/pieces of the file whose
+ * topic id differs from the one of the line before it (both ordinary result lines), where
+ * there is one close by, then size. Returns the number of pieces n (cuts[0..n] set; cuts
+ * must hold pieces + 1); 1 when the file cannot be cut, as a file that is not a plain
+ * regular file of that size. */
+size_t formats_run_cuts(const char *path, uint64_t size, size_t pieces, uint64_t *cuts);
 void formats_run_info_free(formats_run_info *info);
 
 /* ---- Documents: TREC SGML, JSONL, TSV (each optionally gzip-compressed) ---- */

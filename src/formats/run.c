@@ -177,20 +177,10 @@ static const char *line_qid(const char *s, const char *e, size_t *len)
     return *len == 0 || *q == '#' ? NULL : q;
 }
 
-uint64_t formats_run_boundary(const char *path, uint64_t near)
+/* The offset of the first line at or after about near (within buf[0, n), read from near)
+ * whose topic id differs from the one of the ordinary result line before it; 0 if none. */
+static uint64_t run_boundary(const char *buf, size_t n, uint64_t near)
 {
-    enum { WINDOW = 1 << 18 };
-    uint64_t found = 0;
-    util_error err = { 0, "" };
-    formats_input *probe = formats_input_open_range(path, 0, 0, &err);
-    if (probe == NULL)
-        return 0;   /* not a plain regular file */
-    formats_input_close(&probe);
-    FILE *fp = fopen(path, "rb");
-    char *buf = util_malloc(WINDOW);
-    size_t n = 0;
-    if (fp != NULL && fseeko(fp, (off_t)near, SEEK_SET) == 0)
-        n = fread(buf, 1, WINDOW, fp);
     const char *end = buf + n, *p = memchr(buf, '\n', n);
     const char *prev = NULL;
     size_t prev_len = 0;
@@ -203,19 +193,44 @@ uint64_t formats_run_boundary(const char *path, uint64_t near)
         if (q == NULL) {
             prev = NULL;   /* only between two result lines */
         } else {
-            if (prev != NULL && !same_name(prev, prev_len, q, len)) {
-                found = near + (uint64_t)(s - buf);
-                break;
-            }
+            if (prev != NULL && !same_name(prev, prev_len, q, len))
+                return near + (uint64_t)(s - buf);
             prev = q;
             prev_len = len;
         }
         p = nl;
     }
+    return 0;
+}
+
+size_t formats_run_cuts(const char *path, uint64_t size, size_t pieces, uint64_t *cuts)
+{
+    enum { WINDOW = 1 << 18 };
+    cuts[0] = 0;
+    size_t n = 0;
+    util_error err = { 0, "" };
+    formats_input *probe = formats_input_open_range(path, 0, 0, &err);
+    FILE *fp = NULL;
+    if (probe != NULL && formats_input_size(probe) == size)
+        fp = fopen(path, "rb");
+    formats_input_close(&probe);
+    char *buf = fp != NULL ? util_malloc(WINDOW) : NULL;
+    for (size_t k = 1; fp != NULL && k < pieces; k++) {
+        uint64_t near = size / pieces * k;
+        if (near < cuts[n])
+            near = cuts[n];
+        size_t got = 0;
+        if (fseeko(fp, (off_t)near, SEEK_SET) == 0)
+            got = fread(buf, 1, WINDOW, fp);
+        uint64_t cut = run_boundary(buf, got, near);
+        if (cut > cuts[n] && cut < size)
+            cuts[++n] = cut;
+    }
     free(buf);
     if (fp != NULL)
         fclose(fp);
-    return found;
+    cuts[++n] = size;
+    return n;
 }
 
 static int run_read(const char *path, formats_input *in, enum formats_run_mode mode,

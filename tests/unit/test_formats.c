@@ -466,6 +466,64 @@ static void test_run_stream_and_group(void **state)
     formats_run_info_free(&info);
 }
 
+/* A run cut into pieces: each cut is the start of a line whose topic differs from the line
+ * before it, the cuts ascend, and the pieces read apart hold every line once; a topic too
+ * long for a cut near a point (or a comment between two topics) leaves that cut out. */
+static void test_run_cuts(void **state)
+{
+    (void)state;
+    size_t cap = 4u << 20, n = 0;
+    char *text = malloc(cap + 256);
+    assert_non_null(text);
+    long lines = 0;
+    for (int t = 1; n < cap; t++) {
+        int docs = t == 7 ? 20000 : 50 + t % 300;   /* one topic longer than a search */
+        for (int d = 1; d <= docs && n < cap; d++, lines++)
+            n += (size_t)snprintf(text + n, 256, "q%d Q0 D%07d %d %d.5 cut\n", t, d, d, docs - d);
+        if (t % 5 == 0)
+            n += (size_t)snprintf(text + n, 256, "# between q%d and q%d\n", t, t + 1);
+    }
+    const char *p = write_file("cuts.run", text, n);
+    for (size_t pieces = 1; pieces <= 64; pieces *= 4) {
+        uint64_t cuts[65];
+        size_t np = formats_run_cuts(p, n, pieces, cuts);
+        assert_true(np >= 1 && np <= pieces);
+        assert_int_equal(cuts[0], 0);
+        assert_int_equal(cuts[np], n);
+        if (pieces >= 16)
+            assert_true(np >= pieces / 2);
+        long read = 0;
+        for (size_t i = 0; i < np; i++) {
+            assert_true(cuts[i] < cuts[i + 1]);
+            if (i > 0) {
+                /* a line start, after a result line of another topic */
+                assert_int_equal(text[cuts[i] - 1], '\n');
+                const char *prev = text + cuts[i] - 1;
+                while (prev > text && prev[-1] != '\n')
+                    prev--;
+                assert_true(prev[0] == 'q');
+                assert_true(strcspn(prev, " ") != strcspn(text + cuts[i], " ") ||
+                            strncmp(prev, text + cuts[i], strcspn(prev, " ")) != 0);
+            }
+            collect c;
+            memset(&c, 0, sizeof c);
+            formats_run_info info;
+            util_error err = { 0, "" };
+            assert_int_equal(formats_run_read_range(p, FORMATS_RUN_STREAM, cuts[i], cuts[i + 1],
+                                                    collect_cb, &c, &info, &err),
+                             0);
+            read += (long)info.nlines;
+            formats_run_info_free(&info);
+        }
+        assert_int_equal(read, lines);
+    }
+    free(text);
+    /* Not a plain file of that size: one piece. */
+    uint64_t cuts[5];
+    assert_int_equal(formats_run_cuts(p, n + 1, 4, cuts), 1);
+    assert_int_equal(cuts[1], n + 1);
+}
+
 static void test_run_gzip(void **state)
 {
     (void)state;
@@ -801,6 +859,7 @@ int main(void)
         cmocka_unit_test(test_zscores_good),
         cmocka_unit_test(test_zscores_bad),
         cmocka_unit_test(test_run_stream_and_group),
+        cmocka_unit_test(test_run_cuts),
         cmocka_unit_test(test_run_gzip),
         cmocka_unit_test(test_run_bad),
         cmocka_unit_test(test_run_crlf),
