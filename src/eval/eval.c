@@ -44,7 +44,11 @@ struct eval_judge {
     long num_rel_all;         /* judgments with grade > 0 in the whole qrels (num_rel under -c) */
     /* per run */
     double *values;           /* ntopics x nvalues */
-    char **strings;
+    char **strings;           /* ntopics x nstrings: the values that are strings */
+    size_t nstrings;
+    size_t *string_col;       /* nvalues: value i's column in strings (SIZE_MAX if none) */
+    size_t *string_value;     /* nstrings: the value of each column */
+    char **spare;             /* nvalues: the strings of a topic measured on this thread */
     unsigned char *done;
     /* scratch of the reading thread (judgment-group qrels) */
     metrics_doc *docs;
@@ -95,6 +99,7 @@ typedef struct eval_slot {
     size_t text_cap;
     metrics_doc *mdocs;
     size_t mdocs_cap;
+    char **spare;             /* nvalues: the strings of the topic measured */
 } eval_slot;
 
 static long eval_grade(const formats_qrel *j);
@@ -107,6 +112,7 @@ static void eval_slot_free(eval_slot *sl)
     util_arena_free(&sl->strings);
     free(sl->text);
     free(sl->mdocs);
+    free(sl->spare);
 }
 
 /* Looks up the grades of a slot's documents and ranks them (on the worker thread). */
@@ -126,16 +132,34 @@ static void eval_slot_rank(eval_ctx *c, eval_slot *sl)
     sl->to_rank = 0;
 }
 
+/* A row for the strings metrics_set_compute gives (nvalues, made once per thread): the
+ * measures write it whole, mostly nulls, and eval_strings_keep takes the strings from it. */
+static char **eval_strings_row(const eval_ctx *c, char ***spare)
+{
+    if (*spare == NULL)
+        *spare = util_calloc(c->nvalues ? c->nvalues : 1, sizeof **spare);
+    return *spare;
+}
+
+/* Moves topic ti's strings from the row they were computed in into the topic's own. */
+static void eval_strings_keep(eval_ctx *c, size_t ti, char **row)
+{
+    for (size_t k = 0; k < c->nstrings; k++) {
+        char **dst = &c->strings[ti * c->nstrings + k];
+        free(*dst);
+        *dst = row[c->string_value[k]];
+        row[c->string_value[k]] = NULL;
+    }
+}
+
 /* Ranks a filled slot's topic when it is not ranked yet, and computes its measures. */
 static void eval_slot_measure(eval_ctx *c, eval_slot *sl)
 {
     if (sl->to_rank)
         eval_slot_rank(c, sl);
-    double *row = c->values + sl->topic * c->nvalues;
-    char **srow = c->strings + sl->topic * c->nvalues;
-    for (size_t i = 0; i < c->nvalues; i++)
-        util_free(&srow[i]);
-    metrics_set_compute(c->set, c->params, &sl->t, row, srow);
+    char **srow = eval_strings_row(c, &sl->spare);
+    metrics_set_compute(c->set, c->params, &sl->t, c->values + sl->topic * c->nvalues, srow);
+    eval_strings_keep(c, sl->topic, srow);
 }
 
 static void *eval_worker(void *vctx)
@@ -355,11 +379,9 @@ static int eval_prefs_topic(eval_ctx *c, size_t ti, const formats_run_doc *docs,
     metrics_topic t;
     memset(&t, 0, sizeof t);
     t.prefs = &counts;
-    double *row = c->values + ti * c->nvalues;
-    char **srow = c->strings + ti * c->nvalues;
-    for (size_t i = 0; i < c->nvalues; i++)
-        util_free(&srow[i]);
-    metrics_set_compute(c->set, c->params, &t, row, srow);
+    char **srow = eval_strings_row(c, &c->spare);
+    metrics_set_compute(c->set, c->params, &t, c->values + ti * c->nvalues, srow);
+    eval_strings_keep(c, ti, srow);
     metrics_prefs_free(&counts);
     c->done[ti] = 1;
     return 0;
@@ -591,16 +613,16 @@ int eval_file(eval_judge *c, const char *path, report_run *out, util_error *err)
                 return -1;
             continue;
         }
-        char **srow = c->strings + i * c->nvalues;
-        for (size_t k = 0; k < c->nvalues; k++)
-            util_free(&srow[k]);
+        char **srow = eval_strings_row(c, &c->spare);
         metrics_set_compute_missing(c->set, c->params, &c->topics[i].base,
                                     c->values + i * c->nvalues, srow);
+        eval_strings_keep(c, i, srow);
     }
     if (c->zscores != NULL)
         eval_zscores(c);
     metrics_set_summarize(c->set, c->params, c->values, c->ntopics, c->num_rel_all, c->summary);
-    *out = (report_run){ info->tag, qids, c->ntopics, c->values, c->strings, c->summary };
+    *out = (report_run){ info->tag,    qids,          c->ntopics, c->values,
+                         c->strings,   c->summary,    c->string_col, c->nstrings };
     return 0;
 }
 
@@ -694,7 +716,16 @@ eval_judge *eval_new(const formats_qrels *qrels, const formats_prefs *prefs,
         eval_levels_all(c);
     size_t cells = c->ntopics * (c->nvalues ? c->nvalues : 1);
     c->values = util_calloc(cells, sizeof *c->values);
-    c->strings = util_calloc(cells, sizeof *c->strings);
+    c->string_col = util_calloc(c->nvalues ? c->nvalues : 1, sizeof *c->string_col);
+    c->string_value = util_calloc(c->nvalues ? c->nvalues : 1, sizeof *c->string_value);
+    for (size_t i = 0; i < c->nvalues; i++) {
+        c->string_col[i] = SIZE_MAX;
+        if (metrics_set_kind(set, i) == METRICS_STRING) {
+            c->string_col[i] = c->nstrings;
+            c->string_value[c->nstrings++] = i;
+        }
+    }
+    c->strings = util_calloc(c->ntopics * c->nstrings + 1, sizeof *c->strings);
     c->done = util_calloc(c->ntopics ? c->ntopics : 1, 1);
     c->slots = util_calloc(EVAL_SLOTS, sizeof *c->slots);
     c->qids = util_calloc(c->ntopics ? c->ntopics : 1, sizeof *c->qids);
@@ -719,11 +750,14 @@ void eval_free(eval_judge **ep)
         free(et->group_levels);
         free(et->group_base);
     }
-    for (size_t i = 0; i < c->ntopics * c->nvalues; i++)
+    for (size_t i = 0; i < c->ntopics * c->nstrings; i++)
         free(c->strings[i]);
     free(c->topics);
     free(c->values);
     free(c->strings);
+    free(c->string_col);
+    free(c->string_value);
+    free(c->spare);
     free(c->done);
     free(c->docs);
     free(c->keys);

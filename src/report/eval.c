@@ -74,7 +74,7 @@ void report_eval_run(report_eval *r, const report_run *run)
                 for (size_t i = 0; i < nv; i++)
                     if (metrics_set_per_topic(s, i))
                         trec_line(o, metrics_set_name(s, i), run->qids[q], metrics_set_kind(s, i),
-                                  run->per_topic[q * nv + i], run->strings[q * nv + i]);
+                                  run->per_topic[q * nv + i], report_string(run, q, i));
         }
         if (r->summary) {
             for (size_t i = 0; i < nv; i++) {
@@ -98,7 +98,7 @@ void report_eval_run(report_eval *r, const report_run *run)
                         util_out_printf(o, "%s\t%s\t%s\t", run->tag, metrics_set_name(s, i),
                                         run->qids[q]);
                         tsv_value(o, metrics_set_kind(s, i), run->per_topic[q * nv + i],
-                                  run->strings[q * nv + i]);
+                                  report_string(run, q, i));
                         util_out_char(o, '\n');
                     }
         if (r->summary)
@@ -138,7 +138,7 @@ void report_eval_run(report_eval *r, const report_run *run)
                     if (!metrics_set_per_topic(s, i))
                         continue;
                     util_json_key(j, metrics_set_name(s, i));
-                    const char *str = run->strings[q * nv + i];
+                    const char *str = report_string(run, q, i);
                     if (metrics_set_kind(s, i) == METRICS_STRING)
                         util_json_str(j, str != NULL ? str : "");
                     else

@@ -20,9 +20,22 @@ typedef struct report_run {
     const char *const *qids;
     size_t ntopics;
     const double *per_topic;
-    char *const *strings;       /* same shape as per_topic; NULL where not a string */
+    /* The string values (relstring), ntopics x nstrings: value i of topic q is
+     * strings[q * nstrings + string_col[i]] when the set's value i is a string. Only those
+     * are kept: a row of per_topic's shape would be mostly null pointers. */
+    char *const *strings;
     const double *summary;
+    const size_t *string_col;
+    size_t nstrings;
 } report_run;
+
+/* Value i of topic q when it is a string, or NULL. */
+static inline const char *report_string(const report_run *run, size_t q, size_t i)
+{
+    return run->nstrings > 0 && run->string_col[i] < run->nstrings
+               ? run->strings[q * run->nstrings + run->string_col[i]]
+               : NULL;
+}
 
 typedef struct report_eval {
     util_out *out;

@@ -26,7 +26,7 @@ void report_eval_run_zscores(const report_eval *rep, const report_run *run)
                 if (!metrics_set_per_topic(s, i))
                     continue;
                 if (metrics_set_kind(s, i) == METRICS_STRING) {
-                    const char *str = run->strings[q * nv + i];
+                    const char *str = report_string(run, q, i);
                     util_out_padded(o, metrics_set_name(s, i), 22);
                     util_out_printf(o, "\t%s\t'%s'\n", run->qids[q], str != NULL ? str : "");
                 } else {

@@ -122,6 +122,39 @@ static void test_complete(void **state)
     formats_qrels_free(&q);
 }
 
+/* The string values (relstring) are kept per topic, beside the numbers; a value that is not
+ * a string has none. With -c, topic 3 retrieved nothing. A second run replaces the first's
+ * strings. */
+static void test_strings(void **state)
+{
+    (void)state;
+    util_error err = { 0, "" };
+    formats_qrels *q = formats_qrels_read(qrels_path, &err);
+    util_error me = { 0, "" };
+    metrics_set *set = metrics_set_new();
+    assert_int_equal(metrics_set_select(set, "map", &me), 0);
+    assert_int_equal(metrics_set_select(set, "relstring.5", &me), 0);
+    assert_int_equal(metrics_set_finish(set, &me), 0);
+    metrics_params p;
+    metrics_params_init(&p);
+    p.average_complete = 1;
+    eval_judge *e = eval_new(q, NULL, NULL, set, &p);
+    size_t r5 = measure(set, "relstring_5"), map = measure(set, "map");
+    for (int k = 0; k < 2; k++) {
+        report_run run;
+        assert_int_equal(eval_file(e, k == 0 ? run_path : run2_path, &run, &err), 0);
+        assert_int_equal(run.nstrings, 1);
+        assert_string_equal(report_string(&run, 0, r5), "101-");
+        assert_string_equal(report_string(&run, 1, r5), "-1");
+        assert_string_equal(report_string(&run, 2, r5), "-");
+        assert_null(report_string(&run, 0, map));
+        assert_float_equal(run.per_topic[0 * metrics_set_size(set) + map], 5.0 / 6.0, 1e-12);
+    }
+    eval_free(&e);
+    metrics_set_free(&set);
+    formats_qrels_free(&q);
+}
+
 /* -M 2 keeps d1 (R) and d2 of topic 1: AP = (1/1) / 2 = 1/2; topic 2 is unchanged. */
 static void test_max_docs(void **state)
 {
@@ -168,6 +201,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_missing_topic),
         cmocka_unit_test(test_complete),
+        cmocka_unit_test(test_strings),
         cmocka_unit_test(test_max_docs),
         cmocka_unit_test(test_no_file),
     };
