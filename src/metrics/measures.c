@@ -76,6 +76,48 @@ static inline int is_rel(long r, const metrics_params *p)
     return r >= p->relevance_level;
 }
 
+/* The ranks a measure reads (metrics_topic's pooled_at): a topic copied with them filled,
+ * in local when they fit. A document outside the qrels that is not relevant is left out:
+ * the measures that read pooled_at do nothing at its rank, not even add 0.0 (each says
+ * why), so that they skip most of a run and still compute the same doubles. */
+#define RANKED_LOCAL 1024
+
+typedef struct ranked_topic {
+    metrics_topic t;
+    long *heap;
+    long local[RANKED_LOCAL];
+} ranked_topic;
+
+static const metrics_topic *ranked_fill(ranked_topic *r, const metrics_topic *t,
+                                        const metrics_params *p)
+{
+    r->t = *t;
+    r->heap = NULL;
+    long *at = r->local;
+    if (t->num_ret > RANKED_LOCAL)
+        at = r->heap = util_malloc((size_t)t->num_ret * sizeof *at);
+    long n = 0;
+    if (is_rel(METRICS_NONPOOL, p)) {
+        /* A relevance level below 0 makes every document relevant. */
+        for (long i = 0; i < t->num_ret; i++)
+            at[n++] = i;
+    } else {
+        for (long i = 0; i < t->num_ret; i++) {
+            at[n] = i;
+            n += t->rels[i] != METRICS_NONPOOL;
+        }
+    }
+    r->t.pooled_at = at;
+    r->t.num_pooled = n;
+    return &r->t;
+}
+
+static void ranked_free(ranked_topic *r)
+{
+    free(r->heap);
+    r->heap = NULL;
+}
+
 /* Gains for a topic: judged grades plus the measure's name=value parameters. */
 typedef struct gain {
     long level;
@@ -249,7 +291,8 @@ static double average_precision(const metrics_params *p, const metrics_topic *t)
 {
     long rel_so_far = 0;
     double sum = 0.0;
-    for (long i = 0; i < t->num_ret; i++) {
+    for (long k = 0; k < t->num_pooled; k++) {
+        long i = t->pooled_at[k];
         if (is_rel(t->rels[i], p)) {
             rel_so_far++;
             sum += (double)rel_so_far / (double)(i + 1);
@@ -281,8 +324,8 @@ static void m_Rprec(const inst *m, const metrics_params *p, const metrics_topic 
     if (look == 0)
         return;
     long rel_so_far = 0;
-    for (long i = 0; i < look; i++)
-        if (is_rel(t->rels[i], p))
+    for (long k = 0; k < t->num_pooled && t->pooled_at[k] < look; k++)
+        if (is_rel(t->rels[t->pooled_at[k]], p))
             rel_so_far++;
     v[0] = (double)rel_so_far / (double)t->num_rel;
 }
@@ -294,8 +337,8 @@ static double bpref(const metrics_params *p, const metrics_topic *t)
         num_nonrel += t->rel_levels[j];
     long nonrel_so_far = 0;
     double b = 0.0;
-    for (long j = 0; j < t->num_ret; j++) {
-        long r = t->rels[j];
+    for (long k = 0; k < t->num_pooled; k++) {
+        long r = t->rels[t->pooled_at[k]];
         if (r == METRICS_NONPOOL || r == METRICS_UNJUDGED)
             continue;
         if (r >= 0 && r < p->relevance_level) {
@@ -332,7 +375,8 @@ static void m_recip_rank(const inst *m, const metrics_params *p, const metrics_t
                          char **s)
 {
     (void)m, (void)s;
-    for (long i = 0; i < t->num_ret; i++) {
+    for (long k = 0; k < t->num_pooled; k++) {
+        long i = t->pooled_at[k];
         if (is_rel(t->rels[i], p)) {
             v[0] = 1.0 / (double)(i + 1);
             return;
@@ -355,16 +399,21 @@ static void interpolated(const double *pct, size_t n, const metrics_params *p,
     double precis = (double)t->num_rel_ret / (double)t->num_ret;
     double int_precis = precis;
     long rel_so_far = t->num_rel_ret;
-    for (long i = t->num_ret; i > 0 && rel_so_far > 0; i--) {
-        /* While rel_so_far stays, rel_so_far / i only grows as i falls (the quotient is
-         * correctly rounded, so monotonic): its largest value is the one at the next
-         * relevant document (or at i = 1), the only one that can raise int_precis. */
-        if (i == 1 || is_rel(t->rels[i - 1], p)) {
+    /* trec_eval walks every rank i from num_ret down to 1 while rel_so_far > 0. While
+     * rel_so_far stays, rel_so_far / i only grows as i falls (the quotient is correctly
+     * rounded, so monotonic): its largest value is the one at the next relevant document
+     * (or at i = 1), the only one that can raise int_precis. Relevant documents are all
+     * in pooled_at. */
+    long k = t->num_pooled - 1;
+    for (; k >= 0 && rel_so_far > 0; k--) {
+        long i = t->pooled_at[k] + 1;
+        int rel = is_rel(t->rels[i - 1], p);
+        if (i == 1 || rel) {
             precis = (double)rel_so_far / (double)i;
             if (int_precis < precis)
                 int_precis = precis;
         }
-        if (is_rel(t->rels[i - 1], p)) {
+        if (rel) {
             while (cur >= 0 && rel_so_far == cut[cur]) {
                 if (sum != NULL)
                     *sum += int_precis;
@@ -374,6 +423,12 @@ static void interpolated(const double *pct, size_t n, const metrics_params *p,
             }
             rel_so_far--;
         }
+    }
+    /* The walk reached i = 1 with rank 0 outside pooled_at (counts that disagree). */
+    if (rel_so_far > 0 && t->num_ret > 0 && (t->num_pooled == 0 || t->pooled_at[0] != 0)) {
+        precis = (double)rel_so_far / 1.0;
+        if (int_precis < precis)
+            int_precis = precis;
     }
     while (cur >= 0) {
         if (sum != NULL)
@@ -406,12 +461,12 @@ static void m_11pt_avg(const inst *m, const metrics_params *p, const metrics_top
 static void count_at_cuts(const inst *m, const metrics_topic *t, const metrics_params *p,
                           long *counts)
 {
-    /* The cut-offs ascend: count each stretch between two of them without a branch. */
-    long rel_so_far = 0, i = 0;
+    /* The cut-offs ascend: count each stretch between two of them. */
+    long rel_so_far = 0, j = 0;
     for (size_t k = 0; k < m->nparams; k++) {
         long end = m->cuts[k] < t->num_ret ? m->cuts[k] : t->num_ret;
-        for (; i < end; i++)
-            rel_so_far += is_rel(t->rels[i], p);
+        for (; j < t->num_pooled && t->pooled_at[j] < end; j++)
+            rel_so_far += is_rel(t->rels[t->pooled_at[j]], p);
         counts[k] = rel_so_far;
     }
 }
@@ -464,21 +519,19 @@ static void m_map_cut(const inst *m, const metrics_params *p, const metrics_topi
     (void)s;
     if (t->num_rel == 0)
         return;
-    size_t k = 0;
-    long rel_so_far = 0;
+    long rel_so_far = 0, j = 0;
     double sum = 0.0;
-    for (long i = 0; i < t->num_ret && k < m->nparams; i++) {
-        while (k < m->nparams && i == m->cuts[k])
-            v[k++] = sum / (double)t->num_rel;
-        if (k >= m->nparams)
-            break;
-        if (is_rel(t->rels[i], p)) {
-            rel_so_far++;
-            sum += (double)rel_so_far / (double)(i + 1);
+    for (size_t k = 0; k < m->nparams; k++) {
+        long end = m->cuts[k] < t->num_ret ? m->cuts[k] : t->num_ret;
+        for (; j < t->num_pooled && t->pooled_at[j] < end; j++) {
+            long i = t->pooled_at[j];
+            if (is_rel(t->rels[i], p)) {
+                rel_so_far++;
+                sum += (double)rel_so_far / (double)(i + 1);
+            }
         }
+        v[k] = sum / (double)t->num_rel;
     }
-    while (k < m->nparams)
-        v[k++] = sum / (double)t->num_rel;
 }
 
 static void m_unj(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
@@ -507,7 +560,8 @@ static void m_infAP(const inst *m, const metrics_params *p, const metrics_topic 
     (void)m, (void)s;
     long nonrel_so_far = 0, rel_so_far = 0, pool_unjudged_so_far = 0;
     double inf_ap = 0.0;
-    for (long j = 0; j < t->num_ret; j++) {
+    for (long k = 0; k < t->num_pooled; k++) {
+        long j = t->pooled_at[k];
         long r = t->rels[j];
         if (r == METRICS_NONPOOL)
             continue;
@@ -543,24 +597,25 @@ static void rprec_mult(const inst *m, const metrics_params *p, const metrics_top
     long *cut = m->nparams <= 32 ? cutbuf : util_malloc(m->nparams * sizeof *cut);
     for (size_t i = 0; i < m->nparams; i++)
         cut[i] = (long)(m->dcuts[i] * (double)t->num_rel + 0.9);
-    double precis = (double)t->num_rel_ret / (double)t->num_ret;
-    double int_precis = precis;
     long cur = (long)m->nparams - 1;
     while (cur >= 0 && cut[cur] > t->num_ret) {
         v[cur] = (double)t->num_rel_ret / (double)cut[cur];
         cur--;
     }
+    /* trec_eval walks every rank i from num_ret down to 1 while rel_so_far > 0, where
+     * rel_so_far drops after rank i - 1 if it is relevant, and keeps rel_so_far / i at the
+     * cut-offs only (its interpolated precision is never used): this jumps from one
+     * cut-off to the next over the relevant documents, all in pooled_at. */
     long rel_so_far = t->num_rel_ret;
-    for (long i = t->num_ret; i > 0 && rel_so_far > 0; i--) {
-        precis = (double)rel_so_far / (double)i;
-        if (int_precis < precis)
-            int_precis = precis;
-        while (cur >= 0 && i == cut[cur]) {
-            v[cur] = precis;
-            cur--;
-        }
-        if (is_rel(t->rels[i - 1], p))
-            rel_so_far--;
+    long j = t->num_pooled - 1;
+    while (cur >= 0 && rel_so_far > 0 && cut[cur] >= 1) {
+        for (; j >= 0 && t->pooled_at[j] >= cut[cur] && rel_so_far > 0; j--)
+            if (is_rel(t->rels[t->pooled_at[j]], p))
+                rel_so_far--;
+        if (rel_so_far == 0)
+            break;
+        v[cur] = (double)rel_so_far / (double)cut[cur];
+        cur--;
     }
     if (cut != cutbuf)
         free(cut);
@@ -581,8 +636,11 @@ static void m_map_avgjg(const inst *m, const metrics_params *p, const metrics_to
                         char **s)
 {
     (void)m, (void)s;
-    for (long g = 0; g < t->ngroups; g++)
-        v[0] += average_precision(p, &t->groups[g]);
+    for (long g = 0; g < t->ngroups; g++) {
+        ranked_topic rt;
+        v[0] += average_precision(p, ranked_fill(&rt, &t->groups[g], p));
+        ranked_free(&rt);
+    }
     if (t->ngroups > 1)
         v[0] /= (double)t->ngroups;
 }
@@ -594,7 +652,9 @@ static void m_P_avgjg(const inst *m, const metrics_params *p, const metrics_topi
     long cbuf[32];
     long *c = m->nparams <= 32 ? cbuf : util_malloc(m->nparams * sizeof *c);
     for (long g = 0; g < t->ngroups; g++) {
-        count_at_cuts(m, &t->groups[g], p, c);
+        ranked_topic rt;
+        count_at_cuts(m, ranked_fill(&rt, &t->groups[g], p), p, c);
+        ranked_free(&rt);
         for (size_t k = 0; k < m->nparams; k++)
             v[k] += (double)c[k] / (double)m->cuts[k];
     }
@@ -613,7 +673,9 @@ static void m_Rprec_mult_avgjg(const inst *m, const metrics_params *p, const met
     double *gv = m->nparams <= 32 ? gbuf : util_malloc(m->nparams * sizeof *gv);
     for (long g = 0; g < t->ngroups; g++) {
         memset(gv, 0, m->nparams * sizeof *gv);
-        rprec_mult(m, p, &t->groups[g], gv);
+        ranked_topic rt;
+        rprec_mult(m, p, ranked_fill(&rt, &t->groups[g], p), gv);
+        ranked_free(&rt);
         for (size_t k = 0; k < m->nparams; k++)
             v[k] += gv[k];
     }
@@ -683,7 +745,8 @@ static void m_binG(const inst *m, const metrics_params *p, const metrics_topic *
     (void)m, (void)s;
     long rel_so_far = 0;
     double sum = 0.0;
-    for (long i = 0; i < t->num_ret; i++) {
+    for (long k = 0; k < t->num_pooled; k++) {
+        long i = t->pooled_at[k];
         if (is_rel(t->rels[i], p)) {
             rel_so_far++;
             sum += 1.0 / rank_log2(3 + i - rel_so_far);
@@ -718,6 +781,31 @@ static void ideal_step(ideal_walk *w)
     }
 }
 
+/* The ranks whose gain a gain measure reads: pooled_at, unless a parameter gives the
+ * documents outside the qrels a gain other than 0, when it is every rank (at NULL). At a
+ * rank left out the gain is 0 (or -0.0): the measures test it with != 0 or > 0 and do
+ * nothing, or add it to a sum that is never -0.0 (it starts at +0.0 and rounds to
+ * nearest), which leaves the sum as it was. */
+typedef struct gain_ranks {
+    const long *at;
+    long n;
+} gain_ranks;
+
+static gain_ranks gain_ranks_of(const metrics_topic *t, const gains *gs)
+{
+    gain_ranks r = { t->pooled_at, t->num_pooled };
+    if (gain_of(METRICS_NONPOOL, gs) != 0) {
+        r.at = NULL;
+        r.n = t->num_ret;
+    }
+    return r;
+}
+
+static inline long gain_rank(const gain_ranks *r, long k)
+{
+    return r->at != NULL ? r->at[k] : k;
+}
+
 static void m_G(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
 {
     (void)p, (void)s;
@@ -725,11 +813,14 @@ static void m_G(const inst *m, const metrics_params *p, const metrics_topic *t, 
     gains_setup(m, t, &gs);
     ideal_walk w;
     ideal_start(&w, &gs);
+    gain_ranks r = gain_ranks_of(t, &gs);
     double results_g = 0.0, sum_results = 0.0, sum_ideal = 0.0, sum_cost = 0.0;
     const double min_cost = 1.0;
-    long i;
+    long i, k = 0;
     for (i = 0; i < t->num_ret && w.gain > 0.0; i++) {
-        double rg = gain_of(t->rels[i], &gs);
+        double rg = 0.0;
+        if (k < r.n && gain_rank(&r, k) == i)
+            rg = gain_of(t->rels[gain_rank(&r, k++)], &gs);
         sum_results += rg;
         ideal_step(&w);
         if (w.gain > 0.0)
@@ -741,12 +832,29 @@ static void m_G(const inst *m, const metrics_params *p, const metrics_topic *t, 
         if (rg != 0)
             results_g += rg / log2((double)(2 + sum_cost - sum_results));
     }
-    for (; i < t->num_ret; i++) {
-        double rg = gain_of(t->rels[i], &gs);
-        sum_results += rg;
-        sum_cost += min_cost;
-        if (rg != 0)
-            results_g += rg / log2((double)(2 + sum_cost - sum_results));
+    double base = sum_cost;
+    if (base == floor(base) && base < 0x1p52) {
+        /* From here trec_eval adds min_cost (1) to sum_cost at every rank: sums of whole
+         * numbers that stay below 2^53 are exact, so base + the ranks so far is the sum it
+         * has at each rank. A base with a fraction can round on the way: walk every rank. */
+        for (; k < r.n; k++) {
+            long j = gain_rank(&r, k);
+            double rg = gain_of(t->rels[j], &gs);
+            sum_results += rg;
+            double cost = base + (double)(j - i + 1);
+            if (rg != 0)
+                results_g += rg / log2((double)(2 + cost - sum_results));
+        }
+    } else {
+        for (; i < t->num_ret; i++) {
+            double rg = 0.0;
+            if (k < r.n && gain_rank(&r, k) == i)
+                rg = gain_of(t->rels[gain_rank(&r, k++)], &gs);
+            sum_results += rg;
+            sum_cost += min_cost;
+            if (rg != 0)
+                results_g += rg / log2((double)(2 + sum_cost - sum_results));
+        }
     }
     while (w.gain > 0.0) {
         ideal_step(&w);
@@ -763,28 +871,22 @@ static void gain_dcg(const inst *m, const metrics_topic *t, double *results_dcg,
 {
     gains gs;
     gains_setup(m, t, &gs);
+    gain_ranks r = gain_ranks_of(t, &gs);
+    double rd = 0.0, id = 0.0;
+    for (long k = 0; k < r.n; k++) {
+        long i = gain_rank(&r, k);
+        double rg = gain_of(t->rels[i], &gs);
+        if (rg != 0)
+            rd += rg / rank_log2(i + 2);
+    }
+    /* trec_eval walks the run and the ideal ranking together, then the rest of the ideal
+     * one: the ideal DCG has the same terms in the same order walked alone. */
     ideal_walk w;
     ideal_start(&w, &gs);
-    double rd = 0.0, id = 0.0;
-    long i;
-    for (i = 0; i < t->num_ret && w.gain > 0.0; i++) {
-        double rg = gain_of(t->rels[i], &gs);
-        if (rg != 0)
-            rd += rg / rank_log2(i + 2);
+    for (long i = 0; w.gain > 0.0; i++) {
         ideal_step(&w);
         if (w.gain > 0.0)
             id += w.gain / rank_log2(i + 2);
-    }
-    for (; i < t->num_ret; i++) {
-        double rg = gain_of(t->rels[i], &gs);
-        if (rg != 0)
-            rd += rg / rank_log2(i + 2);
-    }
-    while (w.gain > 0.0) {
-        ideal_step(&w);
-        if (w.gain > 0.0)
-            id += w.gain / rank_log2(i + 2);
-        i++;
     }
     *results_dcg = rd;
     *ideal_dcg = id;
@@ -827,38 +929,35 @@ static void m_ndcg_rel(const inst *m, const metrics_params *p, const metrics_top
     gains_setup(m, t, &gs);
     ideal_walk w;
     ideal_start(&w, &gs);
+    gain_ranks r = gain_ranks_of(t, &gs);
     double rd = 0.0, id = 0.0, sum = 0.0;
-    long num_rel = 0, num_rel_ret = 0, i;
-    for (i = 0; i < t->num_ret && w.gain > 0.0; i++) {
-        double rg = gain_of(t->rels[i], &gs);
-        if (rg != 0)
-            rd += rg / rank_log2(i + 2);
-        ideal_step(&w);
-        if (w.gain > 0.0) {
-            num_rel++;
-            id += w.gain / rank_log2(i + 2);
-        }
-        if (rg > 0) {
-            sum += rd / id;
-            num_rel_ret++;
-        }
-    }
-    for (; i < t->num_ret; i++) {
+    long num_rel = 0, num_rel_ret = 0, ii = 0;
+    /* trec_eval steps the ideal ranking at every rank while its gain is positive; the
+     * ideal DCG is read only at a relevant document, so the steps are taken up to its
+     * rank then (ii: the next ideal rank). */
+    for (long k = 0; k < r.n; k++) {
+        long i = gain_rank(&r, k);
         double rg = gain_of(t->rels[i], &gs);
         if (rg != 0)
             rd += rg / rank_log2(i + 2);
         if (rg > 0) {
+            for (; ii <= i && w.gain > 0.0; ii++) {
+                ideal_step(&w);
+                if (w.gain > 0.0) {
+                    num_rel++;
+                    id += w.gain / rank_log2(ii + 2);
+                }
+            }
             sum += rd / id;
             num_rel_ret++;
         }
     }
-    while (w.gain > 0.0) {
+    for (; w.gain > 0.0; ii++) {
         ideal_step(&w);
         if (w.gain > 0.0) {
             num_rel++;
-            id += w.gain / rank_log2(i + 2);
+            id += w.gain / rank_log2(ii + 2);
         }
-        i++;
     }
     sum += ((double)(num_rel - num_rel_ret)) * rd / id;
     if (sum > 0.0)
@@ -879,10 +978,13 @@ static void m_Rndcg(const inst *m, const metrics_params *p, const metrics_topic 
     ideal_walk w;
     ideal_start(&w, &gs);
     double rd = 0.0, id = 0.0, sum = 0.0;
+    gain_ranks r = gain_ranks_of(t, &gs);
     double old_gain = w.gain;
-    long num_changed = 0, i;
+    long num_changed = 0, i, k = 0;
     for (i = 0; i < t->num_ret && w.gain > 0.0; i++) {
-        double rg = gain_of(t->rels[i], &gs);
+        double rg = 0.0;
+        if (k < r.n && gain_rank(&r, k) == i)
+            rg = gain_of(t->rels[gain_rank(&r, k++)], &gs);
         ideal_step(&w);
         if (old_gain != w.gain) {
             if (id > 0.0) {
@@ -897,10 +999,11 @@ static void m_Rndcg(const inst *m, const metrics_params *p, const metrics_topic 
             id += w.gain / rank_log2(i + 2);
     }
     if (i < t->num_ret) {
-        for (; i < t->num_ret; i++) {
-            double rg = gain_of(t->rels[i], &gs);
+        for (; k < r.n; k++) {
+            long j = gain_rank(&r, k);
+            double rg = gain_of(t->rels[j], &gs);
             if (rg != 0)
-                rd += rg / rank_log2(i + 2);
+                rd += rg / rank_log2(j + 2);
         }
         if (id > 0.0) {
             sum += rd / id;
@@ -928,21 +1031,20 @@ static void m_ndcg_cut(const inst *m, const metrics_params *p, const metrics_top
                        char **s)
 {
     (void)p, (void)s;
-    size_t k = 0;
+    size_t k;
     double sum = 0.0;
-    long i;
-    for (i = 0; i < t->num_ret; i++) {
-        if (i == m->cuts[k]) {
-            v[k] = sum;
-            if (++k == m->nparams)
-                break;
+    long i, j = 0;
+    /* Only a positive grade adds: those are all in pooled_at. */
+    for (k = 0; k < m->nparams; k++) {
+        long end = m->cuts[k] < t->num_ret ? m->cuts[k] : t->num_ret;
+        for (; j < t->num_pooled && t->pooled_at[j] < end; j++) {
+            i = t->pooled_at[j];
+            double g = (double)t->rels[i];
+            if (g > 0)
+                sum += g / rank_log2(i + 2);
         }
-        double g = (double)t->rels[i];
-        if (g > 0)
-            sum += g / rank_log2(i + 2);
-    }
-    for (; k < m->nparams; k++)
         v[k] = sum;
+    }
     /* The ideal ranking: every judged document by grade, the grade as gain. */
     k = 0;
     long cur = t->num_rel_levels - 1, count = 0;
@@ -1029,7 +1131,8 @@ static void m_yaap(const inst *m, const metrics_params *p, const metrics_topic *
     (void)m, (void)s;
     long rel_so_far = 0;
     double sum = 0.0;
-    for (long i = 0; i < t->num_ret; i++) {
+    for (long k = 0; k < t->num_pooled; k++) {
+        long i = t->pooled_at[k];
         if (is_rel(t->rels[i], p)) {
             rel_so_far++;
             sum += (double)rel_so_far / (double)(i + 1);
@@ -1502,6 +1605,7 @@ struct metrics_set {
     char **names;               /* per value */
     size_t *value_inst;         /* per value: its instance */
     int finished;
+    int reads_ranks;            /* a measure reads the topic's pooled_at */
 };
 
 metrics_set *metrics_set_new(void)
@@ -1713,6 +1817,26 @@ static int inst_params(inst *m, const char *text, util_error *err)
     return rc;
 }
 
+/* The measures that never read a topic's pooled_at (the judgment-group ones fill their
+ * groups' own): metrics_set_compute spares the pass that fills it when only these are
+ * selected. Leaving one out of this list costs that pass, no more. */
+static int without_ranks(compute_fn fn)
+{
+    static const compute_fn list[] = {
+        m_runid, m_num_q, m_num_ret, m_num_rel, m_num_rel_ret, m_relstring, m_unj, m_utility,
+        m_rbp, m_rbp_resid, m_set_P, m_set_recall, m_set_relative_P, m_set_map, m_set_F,
+        m_num_nonrel_judged_ret, m_map_avgjg, m_P_avgjg, m_Rprec_mult_avgjg,
+        m_prefs_num_prefs_poss, m_prefs_num_prefs_ful, m_prefs_num_prefs_ful_ret, m_prefs_simp,
+        m_prefs_pair, m_prefs_avgjg, m_prefs_avgjg_Rnonrel, m_prefs_simp_ret, m_prefs_pair_ret,
+        m_prefs_avgjg_ret, m_prefs_avgjg_Rnonrel_ret, m_prefs_simp_imp, m_prefs_pair_imp,
+        m_prefs_avgjg_imp,
+    };
+    for (size_t i = 0; i < N(list); i++)
+        if (list[i] == fn)
+            return 1;
+    return 0;
+}
+
 int metrics_set_finish(metrics_set *s, util_error *err)
 {
     size_t n = 0;
@@ -1731,6 +1855,9 @@ int metrics_set_finish(metrics_set *s, util_error *err)
             families[i].pk == PK_CUT_LONG || families[i].pk == PK_CUT_DOUBLE ? m->nparams : 1;
         s->nvalues += m->count;
     }
+    for (size_t k = 0; k < s->ninsts; k++)
+        if (!without_ranks(s->insts[k].f->fn))
+            s->reads_ranks = 1;
     s->names = util_calloc(s->nvalues ? s->nvalues : 1, sizeof *s->names);
     s->value_inst = util_calloc(s->nvalues ? s->nvalues : 1, sizeof *s->value_inst);
     for (size_t k = 0; k < s->ninsts; k++) {
@@ -1788,11 +1915,22 @@ void metrics_set_compute(const metrics_set *s, const metrics_params *p, const me
 {
     pthread_once(&log2_once, log2_fill);
     memset(values, 0, s->nvalues * sizeof *values);
+    ranked_topic rt;
+    const metrics_topic *rtt = &rt.t;
+    if (s->reads_ranks) {
+        rtt = ranked_fill(&rt, t, p);
+    } else {
+        rt.t = *t;
+        rt.t.pooled_at = NULL;
+        rt.t.num_pooled = 0;
+        rt.heap = NULL;
+    }
     for (size_t k = 0; k < s->ninsts; k++) {
         const inst *m = &s->insts[k];
         strings[m->off] = NULL;
-        m->f->fn(m, p, t, values + m->off, &strings[m->off]);
+        m->f->fn(m, p, rtt, values + m->off, &strings[m->off]);
     }
+    ranked_free(&rt);
 }
 
 void metrics_set_compute_missing(const metrics_set *s, const metrics_params *p,
