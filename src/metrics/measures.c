@@ -50,6 +50,8 @@ typedef struct inst {
     pair *pairs;         /* PK_PAIRS */
     size_t nparams;
     char *printable;     /* the parameter text as given, or NULL for the defaults */
+    double *powers;      /* rbp: p^i for i < npowers, each the product of the one before */
+    size_t npowers;
 } inst;
 
 typedef void (*compute_fn)(const inst *m, const metrics_params *p, const metrics_topic *t,
@@ -1141,6 +1143,9 @@ static void m_yaap(const inst *m, const metrics_params *p, const metrics_topic *
     v[0] = log((1.0 + sum) / (1.0 + (double)t->num_rel - sum));
 }
 
+/* How many powers of p rbp's table holds (the ranks of most runs). */
+#define RBP_POWERS 1024
+
 static void m_rbp(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
                   char **s)
 {
@@ -1159,12 +1164,23 @@ static void m_rbp(const inst *m, const metrics_params *p, const metrics_topic *t
         for (long i = 0; i < gs.n; i++)
             gs.g[i].gain = (gs.g[i].gain - min) / (max - min);
     gains_index(&gs);
-    double sum = 0.0, cur_p = 1.0;
-    for (long i = 0; i < t->num_ret; i++) {
+    /* trec_eval multiplies cur_p by p at every rank; the set's table holds the same
+     * products, and past its end they are taken on from its last one. */
+    gain_ranks r = gain_ranks_of(t, &gs);
+    double sum = 0.0, cur_p = m->powers[m->npowers - 1];
+    long cur_i = (long)m->npowers - 1;
+    for (long k = 0; k < r.n; k++) {
+        long i = gain_rank(&r, k);
         double g = gain_of(t->rels[i], &gs);
-        if (g != 0)
+        if (g == 0)
+            continue;
+        if (i < (long)m->npowers) {
+            sum += g * m->powers[i];
+        } else {
+            for (; cur_i < i; cur_i++)
+                cur_p = cur_p * pp;
             sum += g * cur_p;
-        cur_p = cur_p * pp;
+        }
     }
     v[0] = (1.0 - pp) * sum;
     gains_free(&gs);
@@ -1824,7 +1840,7 @@ static int without_ranks(compute_fn fn)
 {
     static const compute_fn list[] = {
         m_runid, m_num_q, m_num_ret, m_num_rel, m_num_rel_ret, m_relstring, m_unj, m_utility,
-        m_rbp, m_rbp_resid, m_set_P, m_set_recall, m_set_relative_P, m_set_map, m_set_F,
+        m_rbp_resid, m_set_P, m_set_recall, m_set_relative_P, m_set_map, m_set_F,
         m_num_nonrel_judged_ret, m_map_avgjg, m_P_avgjg, m_Rprec_mult_avgjg,
         m_prefs_num_prefs_poss, m_prefs_num_prefs_ful, m_prefs_num_prefs_ful_ret, m_prefs_simp,
         m_prefs_pair, m_prefs_avgjg, m_prefs_avgjg_Rnonrel, m_prefs_simp_ret, m_prefs_pair_ret,
@@ -1850,6 +1866,14 @@ int metrics_set_finish(metrics_set *s, util_error *err)
         m->f = &families[i];
         if (inst_params(m, s->param_text[i], err) != 0)
             return -1;
+        if (m->f->fn == m_rbp) {
+            double pp = pair_param(m, "p", 0.9);
+            m->npowers = RBP_POWERS;
+            m->powers = util_malloc(m->npowers * sizeof *m->powers);
+            m->powers[0] = 1.0;
+            for (size_t j = 1; j < m->npowers; j++)
+                m->powers[j] = m->powers[j - 1] * pp;
+        }
         m->off = s->nvalues;
         m->count =
             families[i].pk == PK_CUT_LONG || families[i].pk == PK_CUT_DOUBLE ? m->nparams : 1;
@@ -2024,6 +2048,7 @@ void metrics_set_free(metrics_set **ps)
                 free(m->pairs[j].name);
         free(m->pairs);
         free(m->printable);
+        free(m->powers);
     }
     for (size_t i = 0; i < s->nvalues; i++)
         free(s->names[i]);
