@@ -78,16 +78,26 @@ static inline int is_rel(long r, const metrics_params *p)
     return r >= p->relevance_level;
 }
 
-/* The ranks a measure reads (metrics_topic's pooled_at): a topic copied with them filled,
- * in local when they fit. A document outside the qrels that is not relevant is left out:
- * the measures that read pooled_at do nothing at its rank, not even add 0.0 (each says
- * why), so that they skip most of a run and still compute the same doubles. */
+/* The ranks (0-based, ascending) the measures walk instead of every rank of a topic. A
+ * measure that reads a list does nothing at a rank left out of it, not even add 0.0
+ * (each says why), so that it skips most of a run and still computes the same doubles. */
+struct metrics_ranks {
+    const long *pooled;      /* all but documents outside the qrels that are not relevant */
+    long npooled;
+    const long *relevant;    /* relevant documents (grade >= relevance level) */
+    long nrelevant;
+    const long *positive;    /* documents with a grade above 0 */
+    long npositive;
+};
+
+/* A topic copied with its lists of ranks, in local when they fit. */
 #define RANKED_LOCAL 1024
 
 typedef struct ranked_topic {
     metrics_topic t;
+    struct metrics_ranks rk;
     long *heap;
-    long local[RANKED_LOCAL];
+    long local[3 * RANKED_LOCAL];
 } ranked_topic;
 
 static const metrics_topic *ranked_fill(ranked_topic *r, const metrics_topic *t,
@@ -95,22 +105,37 @@ static const metrics_topic *ranked_fill(ranked_topic *r, const metrics_topic *t,
 {
     r->t = *t;
     r->heap = NULL;
-    long *at = r->local;
+    long *pooled = r->local;
     if (t->num_ret > RANKED_LOCAL)
-        at = r->heap = util_malloc((size_t)t->num_ret * sizeof *at);
+        pooled = r->heap = util_malloc(3 * (size_t)t->num_ret * sizeof *pooled);
+    long cap = t->num_ret > RANKED_LOCAL ? t->num_ret : RANKED_LOCAL;
+    long *relevant = pooled + cap, *positive = relevant + cap;
     long n = 0;
     if (is_rel(METRICS_NONPOOL, p)) {
         /* A relevance level below 0 makes every document relevant. */
         for (long i = 0; i < t->num_ret; i++)
-            at[n++] = i;
+            pooled[n++] = i;
     } else {
         for (long i = 0; i < t->num_ret; i++) {
-            at[n] = i;
+            pooled[n] = i;
             n += t->rels[i] != METRICS_NONPOOL;
         }
     }
-    r->t.pooled_at = at;
-    r->t.num_pooled = n;
+    long nr = 0, np = 0;
+    for (long k = 0; k < n; k++) {
+        long i = pooled[k], g = t->rels[i];
+        relevant[nr] = i;
+        nr += is_rel(g, p);
+        positive[np] = i;
+        np += g > 0;
+    }
+    r->rk.pooled = pooled;
+    r->rk.npooled = n;
+    r->rk.relevant = relevant;
+    r->rk.nrelevant = nr;
+    r->rk.positive = positive;
+    r->rk.npositive = np;
+    r->t.ranks = &r->rk;
     return &r->t;
 }
 
@@ -135,6 +160,7 @@ typedef struct gain {
 typedef struct gains {
     gain *g;
     long n;
+    long nparam;         /* gains given as parameters */
     gain local[16];
     double lut[GAINS_LUT];
 } gains;
@@ -225,6 +251,7 @@ static void gains_setup(const inst *m, const metrics_topic *t, gains *gs)
     if (tp != tmp)
         free(tp);
     gs->n = n;
+    gs->nparam = nparam;
     gains_index(gs);
 }
 
@@ -289,32 +316,27 @@ static void m_num_rel_ret(const inst *m, const metrics_params *p, const metrics_
     v[0] = (double)t->num_rel_ret;
 }
 
-static double average_precision(const metrics_params *p, const metrics_topic *t)
+static double average_precision(const metrics_topic *t)
 {
-    long rel_so_far = 0;
+    const struct metrics_ranks *rk = t->ranks;
     double sum = 0.0;
-    for (long k = 0; k < t->num_pooled; k++) {
-        long i = t->pooled_at[k];
-        if (is_rel(t->rels[i], p)) {
-            rel_so_far++;
-            sum += (double)rel_so_far / (double)(i + 1);
-        }
-    }
-    return rel_so_far ? sum / (double)t->num_rel : 0.0;
+    for (long k = 0; k < rk->nrelevant; k++)
+        sum += (double)(k + 1) / (double)(rk->relevant[k] + 1);
+    return rk->nrelevant ? sum / (double)t->num_rel : 0.0;
 }
 
 static void m_map(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
                   char **s)
 {
-    (void)m, (void)s;
-    v[0] = average_precision(p, t);
+    (void)m, (void)p, (void)s;
+    v[0] = average_precision(t);
 }
 
 static void m_gm_map(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
                      char **s)
 {
-    (void)m, (void)s;
-    double ap = average_precision(p, t);
+    (void)m, (void)p, (void)s;
+    double ap = average_precision(t);
     v[0] = log(ap > MIN_GEO_MEAN ? ap : MIN_GEO_MEAN);
 }
 
@@ -325,10 +347,11 @@ static void m_Rprec(const inst *m, const metrics_params *p, const metrics_topic 
     long look = t->num_ret < t->num_rel ? t->num_ret : t->num_rel;
     if (look == 0)
         return;
+    (void)p;
+    const struct metrics_ranks *rk = t->ranks;
     long rel_so_far = 0;
-    for (long k = 0; k < t->num_pooled && t->pooled_at[k] < look; k++)
-        if (is_rel(t->rels[t->pooled_at[k]], p))
-            rel_so_far++;
+    while (rel_so_far < rk->nrelevant && rk->relevant[rel_so_far] < look)
+        rel_so_far++;
     v[0] = (double)rel_so_far / (double)t->num_rel;
 }
 
@@ -339,8 +362,9 @@ static double bpref(const metrics_params *p, const metrics_topic *t)
         num_nonrel += t->rel_levels[j];
     long nonrel_so_far = 0;
     double b = 0.0;
-    for (long k = 0; k < t->num_pooled; k++) {
-        long r = t->rels[t->pooled_at[k]];
+    const struct metrics_ranks *rk = t->ranks;
+    for (long k = 0; k < rk->npooled; k++) {
+        long r = t->rels[rk->pooled[k]];
         if (r == METRICS_NONPOOL || r == METRICS_UNJUDGED)
             continue;
         if (r >= 0 && r < p->relevance_level) {
@@ -376,20 +400,15 @@ static void m_gm_bpref(const inst *m, const metrics_params *p, const metrics_top
 static void m_recip_rank(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
                          char **s)
 {
-    (void)m, (void)s;
-    for (long k = 0; k < t->num_pooled; k++) {
-        long i = t->pooled_at[k];
-        if (is_rel(t->rels[i], p)) {
-            v[0] = 1.0 / (double)(i + 1);
-            return;
-        }
-    }
+    (void)m, (void)p, (void)s;
+    if (t->ranks->nrelevant > 0)
+        v[0] = 1.0 / (double)(t->ranks->relevant[0] + 1);
 }
 
 /* Interpolated precision at recall points; calls out(k, value) per cutoff index. With
  * sum != NULL, adds the values instead (11pt_avg). */
-static void interpolated(const double *pct, size_t n, const metrics_params *p,
-                         const metrics_topic *t, double *v, double *sum)
+static void interpolated(const double *pct, size_t n, const metrics_topic *t, double *v,
+                         double *sum)
 {
     long cutbuf[32];
     long *cut = n <= 32 ? cutbuf : util_malloc(n * sizeof *cut);
@@ -404,30 +423,24 @@ static void interpolated(const double *pct, size_t n, const metrics_params *p,
     /* trec_eval walks every rank i from num_ret down to 1 while rel_so_far > 0. While
      * rel_so_far stays, rel_so_far / i only grows as i falls (the quotient is correctly
      * rounded, so monotonic): its largest value is the one at the next relevant document
-     * (or at i = 1), the only one that can raise int_precis. Relevant documents are all
-     * in pooled_at. */
-    long k = t->num_pooled - 1;
-    for (; k >= 0 && rel_so_far > 0; k--) {
-        long i = t->pooled_at[k] + 1;
-        int rel = is_rel(t->rels[i - 1], p);
-        if (i == 1 || rel) {
-            precis = (double)rel_so_far / (double)i;
-            if (int_precis < precis)
-                int_precis = precis;
+     * (or at i = 1), the only one that can raise int_precis. */
+    const struct metrics_ranks *rk = t->ranks;
+    for (long k = rk->nrelevant - 1; k >= 0 && rel_so_far > 0; k--) {
+        long i = rk->relevant[k] + 1;
+        precis = (double)rel_so_far / (double)i;
+        if (int_precis < precis)
+            int_precis = precis;
+        while (cur >= 0 && rel_so_far == cut[cur]) {
+            if (sum != NULL)
+                *sum += int_precis;
+            else
+                v[cur] = int_precis;
+            cur--;
         }
-        if (rel) {
-            while (cur >= 0 && rel_so_far == cut[cur]) {
-                if (sum != NULL)
-                    *sum += int_precis;
-                else
-                    v[cur] = int_precis;
-                cur--;
-            }
-            rel_so_far--;
-        }
+        rel_so_far--;
     }
-    /* The walk reached i = 1 with rank 0 outside pooled_at (counts that disagree). */
-    if (rel_so_far > 0 && t->num_ret > 0 && (t->num_pooled == 0 || t->pooled_at[0] != 0)) {
+    /* The walk reached i = 1, rank 0 not relevant (counts that disagree). */
+    if (rel_so_far > 0 && t->num_ret > 0 && (rk->nrelevant == 0 || rk->relevant[0] != 0)) {
         precis = (double)rel_so_far / 1.0;
         if (int_precis < precis)
             int_precis = precis;
@@ -446,29 +459,29 @@ static void interpolated(const double *pct, size_t n, const metrics_params *p,
 static void m_iprec_at_recall(const inst *m, const metrics_params *p, const metrics_topic *t,
                               double *v, char **s)
 {
-    (void)s;
-    interpolated(m->dcuts, m->nparams, p, t, v, NULL);
+    (void)p, (void)s;
+    interpolated(m->dcuts, m->nparams, t, v, NULL);
 }
 
 static void m_11pt_avg(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
                        char **s)
 {
-    (void)s;
+    (void)p, (void)s;
     double sum = 0.0;
-    interpolated(m->dcuts, m->nparams, p, t, NULL, &sum);
+    interpolated(m->dcuts, m->nparams, t, NULL, &sum);
     v[0] = sum / (double)m->nparams;
 }
 
 /* Counts of relevant documents in the first cut[k] ranks, for sorted cutoffs. */
-static void count_at_cuts(const inst *m, const metrics_topic *t, const metrics_params *p,
-                          long *counts)
+static void count_at_cuts(const inst *m, const metrics_topic *t, long *counts)
 {
-    /* The cut-offs ascend: count each stretch between two of them. */
-    long rel_so_far = 0, j = 0;
+    /* The cut-offs ascend: count the relevant ranks below each. */
+    const struct metrics_ranks *rk = t->ranks;
+    long rel_so_far = 0;
     for (size_t k = 0; k < m->nparams; k++) {
         long end = m->cuts[k] < t->num_ret ? m->cuts[k] : t->num_ret;
-        for (; j < t->num_pooled && t->pooled_at[j] < end; j++)
-            rel_so_far += is_rel(t->rels[t->pooled_at[j]], p);
+        while (rel_so_far < rk->nrelevant && rk->relevant[rel_so_far] < end)
+            rel_so_far++;
         counts[k] = rel_so_far;
     }
 }
@@ -476,21 +489,21 @@ static void count_at_cuts(const inst *m, const metrics_topic *t, const metrics_p
 #define WITH_COUNTS(body)                                              \
     long cbuf[32];                                                     \
     long *c = m->nparams <= 32 ? cbuf : util_malloc(m->nparams * sizeof *c); \
-    count_at_cuts(m, t, p, c);                                         \
+    count_at_cuts(m, t, c);                                            \
     body;                                                              \
     if (c != cbuf)                                                     \
         free(c)
 
 static void m_P(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
 {
-    (void)s;
+    (void)p, (void)s;
     WITH_COUNTS(for (size_t k = 0; k < m->nparams; k++) v[k] = (double)c[k] / (double)m->cuts[k]);
 }
 
 static void m_recall(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
                      char **s)
 {
-    (void)s;
+    (void)p, (void)s;
     if (t->num_rel == 0)
         return;
     WITH_COUNTS(for (size_t k = 0; k < m->nparams; k++) v[k] = (double)c[k] / (double)t->num_rel);
@@ -499,7 +512,7 @@ static void m_recall(const inst *m, const metrics_params *p, const metrics_topic
 static void m_relative_P(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
                          char **s)
 {
-    (void)s;
+    (void)p, (void)s;
     if (t->num_rel == 0)
         return;
     WITH_COUNTS(for (size_t k = 0; k < m->nparams; k++) {
@@ -511,7 +524,7 @@ static void m_relative_P(const inst *m, const metrics_params *p, const metrics_t
 static void m_success(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
                       char **s)
 {
-    (void)s;
+    (void)p, (void)s;
     WITH_COUNTS(for (size_t k = 0; k < m->nparams; k++) v[k] = c[k] ? 1.0 : 0.0);
 }
 
@@ -521,17 +534,14 @@ static void m_map_cut(const inst *m, const metrics_params *p, const metrics_topi
     (void)s;
     if (t->num_rel == 0)
         return;
-    long rel_so_far = 0, j = 0;
+    (void)p;
+    const struct metrics_ranks *rk = t->ranks;
+    long rel_so_far = 0;
     double sum = 0.0;
     for (size_t k = 0; k < m->nparams; k++) {
         long end = m->cuts[k] < t->num_ret ? m->cuts[k] : t->num_ret;
-        for (; j < t->num_pooled && t->pooled_at[j] < end; j++) {
-            long i = t->pooled_at[j];
-            if (is_rel(t->rels[i], p)) {
-                rel_so_far++;
-                sum += (double)rel_so_far / (double)(i + 1);
-            }
-        }
+        for (; rel_so_far < rk->nrelevant && rk->relevant[rel_so_far] < end; rel_so_far++)
+            sum += (double)(rel_so_far + 1) / (double)(rk->relevant[rel_so_far] + 1);
         v[k] = sum / (double)t->num_rel;
     }
 }
@@ -562,8 +572,9 @@ static void m_infAP(const inst *m, const metrics_params *p, const metrics_topic 
     (void)m, (void)s;
     long nonrel_so_far = 0, rel_so_far = 0, pool_unjudged_so_far = 0;
     double inf_ap = 0.0;
-    for (long k = 0; k < t->num_pooled; k++) {
-        long j = t->pooled_at[k];
+    const struct metrics_ranks *rk = t->ranks;
+    for (long k = 0; k < rk->npooled; k++) {
+        long j = rk->pooled[k];
         long r = t->rels[j];
         if (r == METRICS_NONPOOL)
             continue;
@@ -593,7 +604,7 @@ static void m_infAP(const inst *m, const metrics_params *p, const metrics_topic 
 }
 
 /* Precision at multiples of R; cut-offs that are never reached keep their value. */
-static void rprec_mult(const inst *m, const metrics_params *p, const metrics_topic *t, double *v)
+static void rprec_mult(const inst *m, const metrics_topic *t, double *v)
 {
     long cutbuf[32];
     long *cut = m->nparams <= 32 ? cutbuf : util_malloc(m->nparams * sizeof *cut);
@@ -607,13 +618,13 @@ static void rprec_mult(const inst *m, const metrics_params *p, const metrics_top
     /* trec_eval walks every rank i from num_ret down to 1 while rel_so_far > 0, where
      * rel_so_far drops after rank i - 1 if it is relevant, and keeps rel_so_far / i at the
      * cut-offs only (its interpolated precision is never used): this jumps from one
-     * cut-off to the next over the relevant documents, all in pooled_at. */
+     * cut-off to the next over the relevant documents. */
+    const struct metrics_ranks *rk = t->ranks;
     long rel_so_far = t->num_rel_ret;
-    long j = t->num_pooled - 1;
+    long j = rk->nrelevant - 1;
     while (cur >= 0 && rel_so_far > 0 && cut[cur] >= 1) {
-        for (; j >= 0 && t->pooled_at[j] >= cut[cur] && rel_so_far > 0; j--)
-            if (is_rel(t->rels[t->pooled_at[j]], p))
-                rel_so_far--;
+        for (; j >= 0 && rk->relevant[j] >= cut[cur] && rel_so_far > 0; j--)
+            rel_so_far--;
         if (rel_so_far == 0)
             break;
         v[cur] = (double)rel_so_far / (double)cut[cur];
@@ -626,8 +637,8 @@ static void rprec_mult(const inst *m, const metrics_params *p, const metrics_top
 static void m_Rprec_mult(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
                          char **s)
 {
-    (void)s;
-    rprec_mult(m, p, t, v);
+    (void)p, (void)s;
+    rprec_mult(m, t, v);
 }
 
 /* trec_eval's judgment-group measures: the measure of each group, summed over the groups
@@ -640,7 +651,7 @@ static void m_map_avgjg(const inst *m, const metrics_params *p, const metrics_to
     (void)m, (void)s;
     for (long g = 0; g < t->ngroups; g++) {
         ranked_topic rt;
-        v[0] += average_precision(p, ranked_fill(&rt, &t->groups[g], p));
+        v[0] += average_precision(ranked_fill(&rt, &t->groups[g], p));
         ranked_free(&rt);
     }
     if (t->ngroups > 1)
@@ -655,7 +666,7 @@ static void m_P_avgjg(const inst *m, const metrics_params *p, const metrics_topi
     long *c = m->nparams <= 32 ? cbuf : util_malloc(m->nparams * sizeof *c);
     for (long g = 0; g < t->ngroups; g++) {
         ranked_topic rt;
-        count_at_cuts(m, ranked_fill(&rt, &t->groups[g], p), p, c);
+        count_at_cuts(m, ranked_fill(&rt, &t->groups[g], p), c);
         ranked_free(&rt);
         for (size_t k = 0; k < m->nparams; k++)
             v[k] += (double)c[k] / (double)m->cuts[k];
@@ -676,7 +687,7 @@ static void m_Rprec_mult_avgjg(const inst *m, const metrics_params *p, const met
     for (long g = 0; g < t->ngroups; g++) {
         memset(gv, 0, m->nparams * sizeof *gv);
         ranked_topic rt;
-        rprec_mult(m, p, ranked_fill(&rt, &t->groups[g], p), gv);
+        rprec_mult(m, ranked_fill(&rt, &t->groups[g], p), gv);
         ranked_free(&rt);
         for (size_t k = 0; k < m->nparams; k++)
             v[k] += gv[k];
@@ -745,16 +756,12 @@ static void m_binG(const inst *m, const metrics_params *p, const metrics_topic *
                    char **s)
 {
     (void)m, (void)s;
-    long rel_so_far = 0;
+    (void)p;
+    const struct metrics_ranks *rk = t->ranks;
     double sum = 0.0;
-    for (long k = 0; k < t->num_pooled; k++) {
-        long i = t->pooled_at[k];
-        if (is_rel(t->rels[i], p)) {
-            rel_so_far++;
-            sum += 1.0 / rank_log2(3 + i - rel_so_far);
-        }
-    }
-    if (rel_so_far)
+    for (long k = 0; k < rk->nrelevant; k++)
+        sum += 1.0 / rank_log2(3 + rk->relevant[k] - (k + 1));
+    if (rk->nrelevant)
         v[0] = sum / (double)t->num_rel;
 }
 
@@ -783,11 +790,12 @@ static void ideal_step(ideal_walk *w)
     }
 }
 
-/* The ranks whose gain a gain measure reads: pooled_at, unless a parameter gives the
- * documents outside the qrels a gain other than 0, when it is every rank (at NULL). At a
- * rank left out the gain is 0 (or -0.0): the measures test it with != 0 or > 0 and do
- * nothing, or add it to a sum that is never -0.0 (it starts at +0.0 and rounds to
- * nearest), which leaves the sum as it was. */
+/* The ranks whose gain a gain measure reads: with the grades as gains, those of a grade
+ * above 0; with gains given, every rank in the qrels, or every rank at all (at NULL) when
+ * a parameter gives the documents outside the qrels a gain other than 0. At a rank left
+ * out the gain is 0 (or -0.0): the measures test it with != 0 or > 0 and do nothing, or
+ * add it to a sum that is never -0.0 (it starts at +0.0 and rounds to nearest), which
+ * leaves the sum as it was. */
 typedef struct gain_ranks {
     const long *at;
     long n;
@@ -795,7 +803,11 @@ typedef struct gain_ranks {
 
 static gain_ranks gain_ranks_of(const metrics_topic *t, const gains *gs)
 {
-    gain_ranks r = { t->pooled_at, t->num_pooled };
+    if (gs->nparam == 0) {
+        gain_ranks r = { t->ranks->positive, t->ranks->npositive };
+        return r;
+    }
+    gain_ranks r = { t->ranks->pooled, t->ranks->npooled };
     if (gain_of(METRICS_NONPOOL, gs) != 0) {
         r.at = NULL;
         r.n = t->num_ret;
@@ -1036,11 +1048,12 @@ static void m_ndcg_cut(const inst *m, const metrics_params *p, const metrics_top
     size_t k;
     double sum = 0.0;
     long i, j = 0;
-    /* Only a positive grade adds: those are all in pooled_at. */
+    /* Only a grade above 0 adds. */
+    const struct metrics_ranks *rk = t->ranks;
     for (k = 0; k < m->nparams; k++) {
         long end = m->cuts[k] < t->num_ret ? m->cuts[k] : t->num_ret;
-        for (; j < t->num_pooled && t->pooled_at[j] < end; j++) {
-            i = t->pooled_at[j];
+        for (; j < rk->npositive && rk->positive[j] < end; j++) {
+            i = rk->positive[j];
             double g = (double)t->rels[i];
             if (g > 0)
                 sum += g / rank_log2(i + 2);
@@ -1130,16 +1143,11 @@ static void m_num_nonrel_judged_ret(const inst *m, const metrics_params *p, cons
 static void m_yaap(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
                    char **s)
 {
-    (void)m, (void)s;
-    long rel_so_far = 0;
+    (void)m, (void)p, (void)s;
+    const struct metrics_ranks *rk = t->ranks;
     double sum = 0.0;
-    for (long k = 0; k < t->num_pooled; k++) {
-        long i = t->pooled_at[k];
-        if (is_rel(t->rels[i], p)) {
-            rel_so_far++;
-            sum += (double)rel_so_far / (double)(i + 1);
-        }
-    }
+    for (long k = 0; k < rk->nrelevant; k++)
+        sum += (double)(k + 1) / (double)(rk->relevant[k] + 1);
     v[0] = log((1.0 + sum) / (1.0 + (double)t->num_rel - sum));
 }
 
@@ -1401,17 +1409,17 @@ static const double elevenpt[] = { 0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 
 static void m_iap(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
                   char **s)
 {
-    (void)m, (void)s;
+    (void)m, (void)p, (void)s;
     double sum = 0.0;
-    interpolated(elevenpt, 11, p, t, NULL, &sum);
+    interpolated(elevenpt, 11, t, NULL, &sum);
     v[0] = sum / 11.0;
 }
 
 static void m_niap(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
                    char **s)
 {
-    (void)m, (void)s;
-    v[0] = average_precision(p, t);
+    (void)m, (void)p, (void)s;
+    v[0] = average_precision(t);
 }
 
 double metrics_precision_at(const long *grades, size_t n, long k, long level)
@@ -1621,7 +1629,7 @@ struct metrics_set {
     char **names;               /* per value */
     size_t *value_inst;         /* per value: its instance */
     int finished;
-    int reads_ranks;            /* a measure reads the topic's pooled_at */
+    int reads_ranks;            /* a measure reads the topic's lists of ranks */
 };
 
 metrics_set *metrics_set_new(void)
@@ -1833,8 +1841,8 @@ static int inst_params(inst *m, const char *text, util_error *err)
     return rc;
 }
 
-/* The measures that never read a topic's pooled_at (the judgment-group ones fill their
- * groups' own): metrics_set_compute spares the pass that fills it when only these are
+/* The measures that never read a topic's lists of ranks (the judgment-group ones fill
+ * their groups' own): metrics_set_compute spares the pass that fills it when only these are
  * selected. Leaving one out of this list costs that pass, no more. */
 static int without_ranks(compute_fn fn)
 {
@@ -1945,8 +1953,7 @@ void metrics_set_compute(const metrics_set *s, const metrics_params *p, const me
         rtt = ranked_fill(&rt, t, p);
     } else {
         rt.t = *t;
-        rt.t.pooled_at = NULL;
-        rt.t.num_pooled = 0;
+        rt.t.ranks = NULL;
         rt.heap = NULL;
     }
     for (size_t k = 0; k < s->ninsts; k++) {

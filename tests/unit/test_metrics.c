@@ -598,7 +598,7 @@ static void test_measure_spellings(void **state)
     }
 }
 
-/* ---- The measures that read only the ranks in the qrels (metrics_topic's pooled_at),
+/* ---- The measures that read only the lists of ranks (metrics_topic's ranks),
  * against reference loops over every rank, written as trec_eval writes them: the doubles
  * must be the same to the bit, on rankings with documents outside the qrels, unjudged
  * ones, grade 0, gains of every sign, cut-offs between judged ranks, -J, -M and -l. ---- */
