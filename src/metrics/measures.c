@@ -50,6 +50,8 @@ typedef struct inst {
     pair *pairs;         /* PK_PAIRS */
     size_t nparams;
     char *printable;     /* the parameter text as given, or NULL for the defaults */
+    double *powers;      /* rbp: p^i for i < npowers, each the product of the one before */
+    size_t npowers;
 } inst;
 
 typedef void (*compute_fn)(const inst *m, const metrics_params *p, const metrics_topic *t,
@@ -76,6 +78,73 @@ static inline int is_rel(long r, const metrics_params *p)
     return r >= p->relevance_level;
 }
 
+/* The ranks (0-based, ascending) the measures walk instead of every rank of a topic. A
+ * measure that reads a list does nothing at a rank left out of it, not even add 0.0
+ * (each says why), so that it skips most of a run and still computes the same doubles. */
+struct metrics_ranks {
+    const long *pooled;      /* all but documents outside the qrels that are not relevant */
+    long npooled;
+    const long *relevant;    /* relevant documents (grade >= relevance level) */
+    long nrelevant;
+    const long *positive;    /* documents with a grade above 0 */
+    long npositive;
+};
+
+/* A topic copied with its lists of ranks, in local when they fit. */
+#define RANKED_LOCAL 1024
+
+typedef struct ranked_topic {
+    metrics_topic t;
+    struct metrics_ranks rk;
+    long *heap;
+    long local[3 * RANKED_LOCAL];
+} ranked_topic;
+
+static const metrics_topic *ranked_fill(ranked_topic *r, const metrics_topic *t,
+                                        const metrics_params *p)
+{
+    r->t = *t;
+    r->heap = NULL;
+    long *pooled = r->local;
+    if (t->num_ret > RANKED_LOCAL)
+        pooled = r->heap = util_malloc(3 * (size_t)t->num_ret * sizeof *pooled);
+    long cap = t->num_ret > RANKED_LOCAL ? t->num_ret : RANKED_LOCAL;
+    long *relevant = pooled + cap, *positive = relevant + cap;
+    long n = 0;
+    if (is_rel(METRICS_NONPOOL, p)) {
+        /* A relevance level below 0 makes every document relevant. */
+        for (long i = 0; i < t->num_ret; i++)
+            pooled[n++] = i;
+    } else {
+        for (long i = 0; i < t->num_ret; i++) {
+            pooled[n] = i;
+            n += t->rels[i] != METRICS_NONPOOL;
+        }
+    }
+    long nr = 0, np = 0;
+    for (long k = 0; k < n; k++) {
+        long i = pooled[k], g = t->rels[i];
+        relevant[nr] = i;
+        nr += is_rel(g, p);
+        positive[np] = i;
+        np += g > 0;
+    }
+    r->rk.pooled = pooled;
+    r->rk.npooled = n;
+    r->rk.relevant = relevant;
+    r->rk.nrelevant = nr;
+    r->rk.positive = positive;
+    r->rk.npositive = np;
+    r->t.ranks = &r->rk;
+    return &r->t;
+}
+
+static void ranked_free(ranked_topic *r)
+{
+    free(r->heap);
+    r->heap = NULL;
+}
+
 /* Gains for a topic: judged grades plus the measure's name=value parameters. */
 typedef struct gain {
     long level;
@@ -91,6 +160,7 @@ typedef struct gain {
 typedef struct gains {
     gain *g;
     long n;
+    long nparam;         /* gains given as parameters */
     gain local[16];
     double lut[GAINS_LUT];
 } gains;
@@ -181,6 +251,7 @@ static void gains_setup(const inst *m, const metrics_topic *t, gains *gs)
     if (tp != tmp)
         free(tp);
     gs->n = n;
+    gs->nparam = nparam;
     gains_index(gs);
 }
 
@@ -245,31 +316,27 @@ static void m_num_rel_ret(const inst *m, const metrics_params *p, const metrics_
     v[0] = (double)t->num_rel_ret;
 }
 
-static double average_precision(const metrics_params *p, const metrics_topic *t)
+static double average_precision(const metrics_topic *t)
 {
-    long rel_so_far = 0;
+    const struct metrics_ranks *rk = t->ranks;
     double sum = 0.0;
-    for (long i = 0; i < t->num_ret; i++) {
-        if (is_rel(t->rels[i], p)) {
-            rel_so_far++;
-            sum += (double)rel_so_far / (double)(i + 1);
-        }
-    }
-    return rel_so_far ? sum / (double)t->num_rel : 0.0;
+    for (long k = 0; k < rk->nrelevant; k++)
+        sum += (double)(k + 1) / (double)(rk->relevant[k] + 1);
+    return rk->nrelevant ? sum / (double)t->num_rel : 0.0;
 }
 
 static void m_map(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
                   char **s)
 {
-    (void)m, (void)s;
-    v[0] = average_precision(p, t);
+    (void)m, (void)p, (void)s;
+    v[0] = average_precision(t);
 }
 
 static void m_gm_map(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
                      char **s)
 {
-    (void)m, (void)s;
-    double ap = average_precision(p, t);
+    (void)m, (void)p, (void)s;
+    double ap = average_precision(t);
     v[0] = log(ap > MIN_GEO_MEAN ? ap : MIN_GEO_MEAN);
 }
 
@@ -280,10 +347,11 @@ static void m_Rprec(const inst *m, const metrics_params *p, const metrics_topic 
     long look = t->num_ret < t->num_rel ? t->num_ret : t->num_rel;
     if (look == 0)
         return;
+    (void)p;
+    const struct metrics_ranks *rk = t->ranks;
     long rel_so_far = 0;
-    for (long i = 0; i < look; i++)
-        if (is_rel(t->rels[i], p))
-            rel_so_far++;
+    while (rel_so_far < rk->nrelevant && rk->relevant[rel_so_far] < look)
+        rel_so_far++;
     v[0] = (double)rel_so_far / (double)t->num_rel;
 }
 
@@ -294,8 +362,9 @@ static double bpref(const metrics_params *p, const metrics_topic *t)
         num_nonrel += t->rel_levels[j];
     long nonrel_so_far = 0;
     double b = 0.0;
-    for (long j = 0; j < t->num_ret; j++) {
-        long r = t->rels[j];
+    const struct metrics_ranks *rk = t->ranks;
+    for (long k = 0; k < rk->npooled; k++) {
+        long r = t->rels[rk->pooled[k]];
         if (r == METRICS_NONPOOL || r == METRICS_UNJUDGED)
             continue;
         if (r >= 0 && r < p->relevance_level) {
@@ -331,19 +400,15 @@ static void m_gm_bpref(const inst *m, const metrics_params *p, const metrics_top
 static void m_recip_rank(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
                          char **s)
 {
-    (void)m, (void)s;
-    for (long i = 0; i < t->num_ret; i++) {
-        if (is_rel(t->rels[i], p)) {
-            v[0] = 1.0 / (double)(i + 1);
-            return;
-        }
-    }
+    (void)m, (void)p, (void)s;
+    if (t->ranks->nrelevant > 0)
+        v[0] = 1.0 / (double)(t->ranks->relevant[0] + 1);
 }
 
 /* Interpolated precision at recall points; calls out(k, value) per cutoff index. With
  * sum != NULL, adds the values instead (11pt_avg). */
-static void interpolated(const double *pct, size_t n, const metrics_params *p,
-                         const metrics_topic *t, double *v, double *sum)
+static void interpolated(const double *pct, size_t n, const metrics_topic *t, double *v,
+                         double *sum)
 {
     long cutbuf[32];
     long *cut = n <= 32 ? cutbuf : util_malloc(n * sizeof *cut);
@@ -355,25 +420,30 @@ static void interpolated(const double *pct, size_t n, const metrics_params *p,
     double precis = (double)t->num_rel_ret / (double)t->num_ret;
     double int_precis = precis;
     long rel_so_far = t->num_rel_ret;
-    for (long i = t->num_ret; i > 0 && rel_so_far > 0; i--) {
-        /* While rel_so_far stays, rel_so_far / i only grows as i falls (the quotient is
-         * correctly rounded, so monotonic): its largest value is the one at the next
-         * relevant document (or at i = 1), the only one that can raise int_precis. */
-        if (i == 1 || is_rel(t->rels[i - 1], p)) {
-            precis = (double)rel_so_far / (double)i;
-            if (int_precis < precis)
-                int_precis = precis;
+    /* trec_eval walks every rank i from num_ret down to 1 while rel_so_far > 0. While
+     * rel_so_far stays, rel_so_far / i only grows as i falls (the quotient is correctly
+     * rounded, so monotonic): its largest value is the one at the next relevant document
+     * (or at i = 1), the only one that can raise int_precis. */
+    const struct metrics_ranks *rk = t->ranks;
+    for (long k = rk->nrelevant - 1; k >= 0 && rel_so_far > 0; k--) {
+        long i = rk->relevant[k] + 1;
+        precis = (double)rel_so_far / (double)i;
+        if (int_precis < precis)
+            int_precis = precis;
+        while (cur >= 0 && rel_so_far == cut[cur]) {
+            if (sum != NULL)
+                *sum += int_precis;
+            else
+                v[cur] = int_precis;
+            cur--;
         }
-        if (is_rel(t->rels[i - 1], p)) {
-            while (cur >= 0 && rel_so_far == cut[cur]) {
-                if (sum != NULL)
-                    *sum += int_precis;
-                else
-                    v[cur] = int_precis;
-                cur--;
-            }
-            rel_so_far--;
-        }
+        rel_so_far--;
+    }
+    /* The walk reached i = 1, rank 0 not relevant (counts that disagree). */
+    if (rel_so_far > 0 && t->num_ret > 0 && (rk->nrelevant == 0 || rk->relevant[0] != 0)) {
+        precis = (double)rel_so_far / 1.0;
+        if (int_precis < precis)
+            int_precis = precis;
     }
     while (cur >= 0) {
         if (sum != NULL)
@@ -389,29 +459,29 @@ static void interpolated(const double *pct, size_t n, const metrics_params *p,
 static void m_iprec_at_recall(const inst *m, const metrics_params *p, const metrics_topic *t,
                               double *v, char **s)
 {
-    (void)s;
-    interpolated(m->dcuts, m->nparams, p, t, v, NULL);
+    (void)p, (void)s;
+    interpolated(m->dcuts, m->nparams, t, v, NULL);
 }
 
 static void m_11pt_avg(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
                        char **s)
 {
-    (void)s;
+    (void)p, (void)s;
     double sum = 0.0;
-    interpolated(m->dcuts, m->nparams, p, t, NULL, &sum);
+    interpolated(m->dcuts, m->nparams, t, NULL, &sum);
     v[0] = sum / (double)m->nparams;
 }
 
 /* Counts of relevant documents in the first cut[k] ranks, for sorted cutoffs. */
-static void count_at_cuts(const inst *m, const metrics_topic *t, const metrics_params *p,
-                          long *counts)
+static void count_at_cuts(const inst *m, const metrics_topic *t, long *counts)
 {
-    /* The cut-offs ascend: count each stretch between two of them without a branch. */
-    long rel_so_far = 0, i = 0;
+    /* The cut-offs ascend: count the relevant ranks below each. */
+    const struct metrics_ranks *rk = t->ranks;
+    long rel_so_far = 0;
     for (size_t k = 0; k < m->nparams; k++) {
         long end = m->cuts[k] < t->num_ret ? m->cuts[k] : t->num_ret;
-        for (; i < end; i++)
-            rel_so_far += is_rel(t->rels[i], p);
+        while (rel_so_far < rk->nrelevant && rk->relevant[rel_so_far] < end)
+            rel_so_far++;
         counts[k] = rel_so_far;
     }
 }
@@ -419,21 +489,21 @@ static void count_at_cuts(const inst *m, const metrics_topic *t, const metrics_p
 #define WITH_COUNTS(body)                                              \
     long cbuf[32];                                                     \
     long *c = m->nparams <= 32 ? cbuf : util_malloc(m->nparams * sizeof *c); \
-    count_at_cuts(m, t, p, c);                                         \
+    count_at_cuts(m, t, c);                                            \
     body;                                                              \
     if (c != cbuf)                                                     \
         free(c)
 
 static void m_P(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
 {
-    (void)s;
+    (void)p, (void)s;
     WITH_COUNTS(for (size_t k = 0; k < m->nparams; k++) v[k] = (double)c[k] / (double)m->cuts[k]);
 }
 
 static void m_recall(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
                      char **s)
 {
-    (void)s;
+    (void)p, (void)s;
     if (t->num_rel == 0)
         return;
     WITH_COUNTS(for (size_t k = 0; k < m->nparams; k++) v[k] = (double)c[k] / (double)t->num_rel);
@@ -442,7 +512,7 @@ static void m_recall(const inst *m, const metrics_params *p, const metrics_topic
 static void m_relative_P(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
                          char **s)
 {
-    (void)s;
+    (void)p, (void)s;
     if (t->num_rel == 0)
         return;
     WITH_COUNTS(for (size_t k = 0; k < m->nparams; k++) {
@@ -454,7 +524,7 @@ static void m_relative_P(const inst *m, const metrics_params *p, const metrics_t
 static void m_success(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
                       char **s)
 {
-    (void)s;
+    (void)p, (void)s;
     WITH_COUNTS(for (size_t k = 0; k < m->nparams; k++) v[k] = c[k] ? 1.0 : 0.0);
 }
 
@@ -464,21 +534,16 @@ static void m_map_cut(const inst *m, const metrics_params *p, const metrics_topi
     (void)s;
     if (t->num_rel == 0)
         return;
-    size_t k = 0;
+    (void)p;
+    const struct metrics_ranks *rk = t->ranks;
     long rel_so_far = 0;
     double sum = 0.0;
-    for (long i = 0; i < t->num_ret && k < m->nparams; i++) {
-        while (k < m->nparams && i == m->cuts[k])
-            v[k++] = sum / (double)t->num_rel;
-        if (k >= m->nparams)
-            break;
-        if (is_rel(t->rels[i], p)) {
-            rel_so_far++;
-            sum += (double)rel_so_far / (double)(i + 1);
-        }
+    for (size_t k = 0; k < m->nparams; k++) {
+        long end = m->cuts[k] < t->num_ret ? m->cuts[k] : t->num_ret;
+        for (; rel_so_far < rk->nrelevant && rk->relevant[rel_so_far] < end; rel_so_far++)
+            sum += (double)(rel_so_far + 1) / (double)(rk->relevant[rel_so_far] + 1);
+        v[k] = sum / (double)t->num_rel;
     }
-    while (k < m->nparams)
-        v[k++] = sum / (double)t->num_rel;
 }
 
 static void m_unj(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
@@ -507,7 +572,9 @@ static void m_infAP(const inst *m, const metrics_params *p, const metrics_topic 
     (void)m, (void)s;
     long nonrel_so_far = 0, rel_so_far = 0, pool_unjudged_so_far = 0;
     double inf_ap = 0.0;
-    for (long j = 0; j < t->num_ret; j++) {
+    const struct metrics_ranks *rk = t->ranks;
+    for (long k = 0; k < rk->npooled; k++) {
+        long j = rk->pooled[k];
         long r = t->rels[j];
         if (r == METRICS_NONPOOL)
             continue;
@@ -537,30 +604,31 @@ static void m_infAP(const inst *m, const metrics_params *p, const metrics_topic 
 }
 
 /* Precision at multiples of R; cut-offs that are never reached keep their value. */
-static void rprec_mult(const inst *m, const metrics_params *p, const metrics_topic *t, double *v)
+static void rprec_mult(const inst *m, const metrics_topic *t, double *v)
 {
     long cutbuf[32];
     long *cut = m->nparams <= 32 ? cutbuf : util_malloc(m->nparams * sizeof *cut);
     for (size_t i = 0; i < m->nparams; i++)
         cut[i] = (long)(m->dcuts[i] * (double)t->num_rel + 0.9);
-    double precis = (double)t->num_rel_ret / (double)t->num_ret;
-    double int_precis = precis;
     long cur = (long)m->nparams - 1;
     while (cur >= 0 && cut[cur] > t->num_ret) {
         v[cur] = (double)t->num_rel_ret / (double)cut[cur];
         cur--;
     }
+    /* trec_eval walks every rank i from num_ret down to 1 while rel_so_far > 0, where
+     * rel_so_far drops after rank i - 1 if it is relevant, and keeps rel_so_far / i at the
+     * cut-offs only (its interpolated precision is never used): this jumps from one
+     * cut-off to the next over the relevant documents. */
+    const struct metrics_ranks *rk = t->ranks;
     long rel_so_far = t->num_rel_ret;
-    for (long i = t->num_ret; i > 0 && rel_so_far > 0; i--) {
-        precis = (double)rel_so_far / (double)i;
-        if (int_precis < precis)
-            int_precis = precis;
-        while (cur >= 0 && i == cut[cur]) {
-            v[cur] = precis;
-            cur--;
-        }
-        if (is_rel(t->rels[i - 1], p))
+    long j = rk->nrelevant - 1;
+    while (cur >= 0 && rel_so_far > 0 && cut[cur] >= 1) {
+        for (; j >= 0 && rk->relevant[j] >= cut[cur] && rel_so_far > 0; j--)
             rel_so_far--;
+        if (rel_so_far == 0)
+            break;
+        v[cur] = (double)rel_so_far / (double)cut[cur];
+        cur--;
     }
     if (cut != cutbuf)
         free(cut);
@@ -569,8 +637,8 @@ static void rprec_mult(const inst *m, const metrics_params *p, const metrics_top
 static void m_Rprec_mult(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
                          char **s)
 {
-    (void)s;
-    rprec_mult(m, p, t, v);
+    (void)p, (void)s;
+    rprec_mult(m, t, v);
 }
 
 /* trec_eval's judgment-group measures: the measure of each group, summed over the groups
@@ -581,8 +649,11 @@ static void m_map_avgjg(const inst *m, const metrics_params *p, const metrics_to
                         char **s)
 {
     (void)m, (void)s;
-    for (long g = 0; g < t->ngroups; g++)
-        v[0] += average_precision(p, &t->groups[g]);
+    for (long g = 0; g < t->ngroups; g++) {
+        ranked_topic rt;
+        v[0] += average_precision(ranked_fill(&rt, &t->groups[g], p));
+        ranked_free(&rt);
+    }
     if (t->ngroups > 1)
         v[0] /= (double)t->ngroups;
 }
@@ -594,7 +665,9 @@ static void m_P_avgjg(const inst *m, const metrics_params *p, const metrics_topi
     long cbuf[32];
     long *c = m->nparams <= 32 ? cbuf : util_malloc(m->nparams * sizeof *c);
     for (long g = 0; g < t->ngroups; g++) {
-        count_at_cuts(m, &t->groups[g], p, c);
+        ranked_topic rt;
+        count_at_cuts(m, ranked_fill(&rt, &t->groups[g], p), c);
+        ranked_free(&rt);
         for (size_t k = 0; k < m->nparams; k++)
             v[k] += (double)c[k] / (double)m->cuts[k];
     }
@@ -613,7 +686,9 @@ static void m_Rprec_mult_avgjg(const inst *m, const metrics_params *p, const met
     double *gv = m->nparams <= 32 ? gbuf : util_malloc(m->nparams * sizeof *gv);
     for (long g = 0; g < t->ngroups; g++) {
         memset(gv, 0, m->nparams * sizeof *gv);
-        rprec_mult(m, p, &t->groups[g], gv);
+        ranked_topic rt;
+        rprec_mult(m, ranked_fill(&rt, &t->groups[g], p), gv);
+        ranked_free(&rt);
         for (size_t k = 0; k < m->nparams; k++)
             v[k] += gv[k];
     }
@@ -681,15 +756,12 @@ static void m_binG(const inst *m, const metrics_params *p, const metrics_topic *
                    char **s)
 {
     (void)m, (void)s;
-    long rel_so_far = 0;
+    (void)p;
+    const struct metrics_ranks *rk = t->ranks;
     double sum = 0.0;
-    for (long i = 0; i < t->num_ret; i++) {
-        if (is_rel(t->rels[i], p)) {
-            rel_so_far++;
-            sum += 1.0 / rank_log2(3 + i - rel_so_far);
-        }
-    }
-    if (rel_so_far)
+    for (long k = 0; k < rk->nrelevant; k++)
+        sum += 1.0 / rank_log2(3 + rk->relevant[k] - (k + 1));
+    if (rk->nrelevant)
         v[0] = sum / (double)t->num_rel;
 }
 
@@ -718,6 +790,36 @@ static void ideal_step(ideal_walk *w)
     }
 }
 
+/* The ranks whose gain a gain measure reads: with the grades as gains, those of a grade
+ * above 0; with gains given, every rank in the qrels, or every rank at all (at NULL) when
+ * a parameter gives the documents outside the qrels a gain other than 0. At a rank left
+ * out the gain is 0 (or -0.0): the measures test it with != 0 or > 0 and do nothing, or
+ * add it to a sum that is never -0.0 (it starts at +0.0 and rounds to nearest), which
+ * leaves the sum as it was. */
+typedef struct gain_ranks {
+    const long *at;
+    long n;
+} gain_ranks;
+
+static gain_ranks gain_ranks_of(const metrics_topic *t, const gains *gs)
+{
+    if (gs->nparam == 0) {
+        gain_ranks r = { t->ranks->positive, t->ranks->npositive };
+        return r;
+    }
+    gain_ranks r = { t->ranks->pooled, t->ranks->npooled };
+    if (gain_of(METRICS_NONPOOL, gs) != 0) {
+        r.at = NULL;
+        r.n = t->num_ret;
+    }
+    return r;
+}
+
+static inline long gain_rank(const gain_ranks *r, long k)
+{
+    return r->at != NULL ? r->at[k] : k;
+}
+
 static void m_G(const inst *m, const metrics_params *p, const metrics_topic *t, double *v, char **s)
 {
     (void)p, (void)s;
@@ -725,11 +827,14 @@ static void m_G(const inst *m, const metrics_params *p, const metrics_topic *t, 
     gains_setup(m, t, &gs);
     ideal_walk w;
     ideal_start(&w, &gs);
+    gain_ranks r = gain_ranks_of(t, &gs);
     double results_g = 0.0, sum_results = 0.0, sum_ideal = 0.0, sum_cost = 0.0;
     const double min_cost = 1.0;
-    long i;
+    long i, k = 0;
     for (i = 0; i < t->num_ret && w.gain > 0.0; i++) {
-        double rg = gain_of(t->rels[i], &gs);
+        double rg = 0.0;
+        if (k < r.n && gain_rank(&r, k) == i)
+            rg = gain_of(t->rels[gain_rank(&r, k++)], &gs);
         sum_results += rg;
         ideal_step(&w);
         if (w.gain > 0.0)
@@ -741,12 +846,29 @@ static void m_G(const inst *m, const metrics_params *p, const metrics_topic *t, 
         if (rg != 0)
             results_g += rg / log2((double)(2 + sum_cost - sum_results));
     }
-    for (; i < t->num_ret; i++) {
-        double rg = gain_of(t->rels[i], &gs);
-        sum_results += rg;
-        sum_cost += min_cost;
-        if (rg != 0)
-            results_g += rg / log2((double)(2 + sum_cost - sum_results));
+    double base = sum_cost;
+    if (base == floor(base) && base < 0x1p52) {
+        /* From here trec_eval adds min_cost (1) to sum_cost at every rank: sums of whole
+         * numbers that stay below 2^53 are exact, so base + the ranks so far is the sum it
+         * has at each rank. A base with a fraction can round on the way: walk every rank. */
+        for (; k < r.n; k++) {
+            long j = gain_rank(&r, k);
+            double rg = gain_of(t->rels[j], &gs);
+            sum_results += rg;
+            double cost = base + (double)(j - i + 1);
+            if (rg != 0)
+                results_g += rg / log2((double)(2 + cost - sum_results));
+        }
+    } else {
+        for (; i < t->num_ret; i++) {
+            double rg = 0.0;
+            if (k < r.n && gain_rank(&r, k) == i)
+                rg = gain_of(t->rels[gain_rank(&r, k++)], &gs);
+            sum_results += rg;
+            sum_cost += min_cost;
+            if (rg != 0)
+                results_g += rg / log2((double)(2 + sum_cost - sum_results));
+        }
     }
     while (w.gain > 0.0) {
         ideal_step(&w);
@@ -763,28 +885,22 @@ static void gain_dcg(const inst *m, const metrics_topic *t, double *results_dcg,
 {
     gains gs;
     gains_setup(m, t, &gs);
+    gain_ranks r = gain_ranks_of(t, &gs);
+    double rd = 0.0, id = 0.0;
+    for (long k = 0; k < r.n; k++) {
+        long i = gain_rank(&r, k);
+        double rg = gain_of(t->rels[i], &gs);
+        if (rg != 0)
+            rd += rg / rank_log2(i + 2);
+    }
+    /* trec_eval walks the run and the ideal ranking together, then the rest of the ideal
+     * one: the ideal DCG has the same terms in the same order walked alone. */
     ideal_walk w;
     ideal_start(&w, &gs);
-    double rd = 0.0, id = 0.0;
-    long i;
-    for (i = 0; i < t->num_ret && w.gain > 0.0; i++) {
-        double rg = gain_of(t->rels[i], &gs);
-        if (rg != 0)
-            rd += rg / rank_log2(i + 2);
+    for (long i = 0; w.gain > 0.0; i++) {
         ideal_step(&w);
         if (w.gain > 0.0)
             id += w.gain / rank_log2(i + 2);
-    }
-    for (; i < t->num_ret; i++) {
-        double rg = gain_of(t->rels[i], &gs);
-        if (rg != 0)
-            rd += rg / rank_log2(i + 2);
-    }
-    while (w.gain > 0.0) {
-        ideal_step(&w);
-        if (w.gain > 0.0)
-            id += w.gain / rank_log2(i + 2);
-        i++;
     }
     *results_dcg = rd;
     *ideal_dcg = id;
@@ -827,38 +943,35 @@ static void m_ndcg_rel(const inst *m, const metrics_params *p, const metrics_top
     gains_setup(m, t, &gs);
     ideal_walk w;
     ideal_start(&w, &gs);
+    gain_ranks r = gain_ranks_of(t, &gs);
     double rd = 0.0, id = 0.0, sum = 0.0;
-    long num_rel = 0, num_rel_ret = 0, i;
-    for (i = 0; i < t->num_ret && w.gain > 0.0; i++) {
-        double rg = gain_of(t->rels[i], &gs);
-        if (rg != 0)
-            rd += rg / rank_log2(i + 2);
-        ideal_step(&w);
-        if (w.gain > 0.0) {
-            num_rel++;
-            id += w.gain / rank_log2(i + 2);
-        }
-        if (rg > 0) {
-            sum += rd / id;
-            num_rel_ret++;
-        }
-    }
-    for (; i < t->num_ret; i++) {
+    long num_rel = 0, num_rel_ret = 0, ii = 0;
+    /* trec_eval steps the ideal ranking at every rank while its gain is positive; the
+     * ideal DCG is read only at a relevant document, so the steps are taken up to its
+     * rank then (ii: the next ideal rank). */
+    for (long k = 0; k < r.n; k++) {
+        long i = gain_rank(&r, k);
         double rg = gain_of(t->rels[i], &gs);
         if (rg != 0)
             rd += rg / rank_log2(i + 2);
         if (rg > 0) {
+            for (; ii <= i && w.gain > 0.0; ii++) {
+                ideal_step(&w);
+                if (w.gain > 0.0) {
+                    num_rel++;
+                    id += w.gain / rank_log2(ii + 2);
+                }
+            }
             sum += rd / id;
             num_rel_ret++;
         }
     }
-    while (w.gain > 0.0) {
+    for (; w.gain > 0.0; ii++) {
         ideal_step(&w);
         if (w.gain > 0.0) {
             num_rel++;
-            id += w.gain / rank_log2(i + 2);
+            id += w.gain / rank_log2(ii + 2);
         }
-        i++;
     }
     sum += ((double)(num_rel - num_rel_ret)) * rd / id;
     if (sum > 0.0)
@@ -879,10 +992,13 @@ static void m_Rndcg(const inst *m, const metrics_params *p, const metrics_topic 
     ideal_walk w;
     ideal_start(&w, &gs);
     double rd = 0.0, id = 0.0, sum = 0.0;
+    gain_ranks r = gain_ranks_of(t, &gs);
     double old_gain = w.gain;
-    long num_changed = 0, i;
+    long num_changed = 0, i, k = 0;
     for (i = 0; i < t->num_ret && w.gain > 0.0; i++) {
-        double rg = gain_of(t->rels[i], &gs);
+        double rg = 0.0;
+        if (k < r.n && gain_rank(&r, k) == i)
+            rg = gain_of(t->rels[gain_rank(&r, k++)], &gs);
         ideal_step(&w);
         if (old_gain != w.gain) {
             if (id > 0.0) {
@@ -897,10 +1013,11 @@ static void m_Rndcg(const inst *m, const metrics_params *p, const metrics_topic 
             id += w.gain / rank_log2(i + 2);
     }
     if (i < t->num_ret) {
-        for (; i < t->num_ret; i++) {
-            double rg = gain_of(t->rels[i], &gs);
+        for (; k < r.n; k++) {
+            long j = gain_rank(&r, k);
+            double rg = gain_of(t->rels[j], &gs);
             if (rg != 0)
-                rd += rg / rank_log2(i + 2);
+                rd += rg / rank_log2(j + 2);
         }
         if (id > 0.0) {
             sum += rd / id;
@@ -928,21 +1045,21 @@ static void m_ndcg_cut(const inst *m, const metrics_params *p, const metrics_top
                        char **s)
 {
     (void)p, (void)s;
-    size_t k = 0;
+    size_t k;
     double sum = 0.0;
-    long i;
-    for (i = 0; i < t->num_ret; i++) {
-        if (i == m->cuts[k]) {
-            v[k] = sum;
-            if (++k == m->nparams)
-                break;
+    long i, j = 0;
+    /* Only a grade above 0 adds. */
+    const struct metrics_ranks *rk = t->ranks;
+    for (k = 0; k < m->nparams; k++) {
+        long end = m->cuts[k] < t->num_ret ? m->cuts[k] : t->num_ret;
+        for (; j < rk->npositive && rk->positive[j] < end; j++) {
+            i = rk->positive[j];
+            double g = (double)t->rels[i];
+            if (g > 0)
+                sum += g / rank_log2(i + 2);
         }
-        double g = (double)t->rels[i];
-        if (g > 0)
-            sum += g / rank_log2(i + 2);
-    }
-    for (; k < m->nparams; k++)
         v[k] = sum;
+    }
     /* The ideal ranking: every judged document by grade, the grade as gain. */
     k = 0;
     long cur = t->num_rel_levels - 1, count = 0;
@@ -1026,17 +1143,16 @@ static void m_num_nonrel_judged_ret(const inst *m, const metrics_params *p, cons
 static void m_yaap(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
                    char **s)
 {
-    (void)m, (void)s;
-    long rel_so_far = 0;
+    (void)m, (void)p, (void)s;
+    const struct metrics_ranks *rk = t->ranks;
     double sum = 0.0;
-    for (long i = 0; i < t->num_ret; i++) {
-        if (is_rel(t->rels[i], p)) {
-            rel_so_far++;
-            sum += (double)rel_so_far / (double)(i + 1);
-        }
-    }
+    for (long k = 0; k < rk->nrelevant; k++)
+        sum += (double)(k + 1) / (double)(rk->relevant[k] + 1);
     v[0] = log((1.0 + sum) / (1.0 + (double)t->num_rel - sum));
 }
+
+/* How many powers of p rbp's table holds (the ranks of most runs). */
+#define RBP_POWERS 1024
 
 static void m_rbp(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
                   char **s)
@@ -1056,12 +1172,23 @@ static void m_rbp(const inst *m, const metrics_params *p, const metrics_topic *t
         for (long i = 0; i < gs.n; i++)
             gs.g[i].gain = (gs.g[i].gain - min) / (max - min);
     gains_index(&gs);
-    double sum = 0.0, cur_p = 1.0;
-    for (long i = 0; i < t->num_ret; i++) {
+    /* trec_eval multiplies cur_p by p at every rank; the set's table holds the same
+     * products, and past its end they are taken on from its last one. */
+    gain_ranks r = gain_ranks_of(t, &gs);
+    double sum = 0.0, cur_p = m->powers[m->npowers - 1];
+    long cur_i = (long)m->npowers - 1;
+    for (long k = 0; k < r.n; k++) {
+        long i = gain_rank(&r, k);
         double g = gain_of(t->rels[i], &gs);
-        if (g != 0)
+        if (g == 0)
+            continue;
+        if (i < (long)m->npowers) {
+            sum += g * m->powers[i];
+        } else {
+            for (; cur_i < i; cur_i++)
+                cur_p = cur_p * pp;
             sum += g * cur_p;
-        cur_p = cur_p * pp;
+        }
     }
     v[0] = (1.0 - pp) * sum;
     gains_free(&gs);
@@ -1282,17 +1409,17 @@ static const double elevenpt[] = { 0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 
 static void m_iap(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
                   char **s)
 {
-    (void)m, (void)s;
+    (void)m, (void)p, (void)s;
     double sum = 0.0;
-    interpolated(elevenpt, 11, p, t, NULL, &sum);
+    interpolated(elevenpt, 11, t, NULL, &sum);
     v[0] = sum / 11.0;
 }
 
 static void m_niap(const inst *m, const metrics_params *p, const metrics_topic *t, double *v,
                    char **s)
 {
-    (void)m, (void)s;
-    v[0] = average_precision(p, t);
+    (void)m, (void)p, (void)s;
+    v[0] = average_precision(t);
 }
 
 double metrics_precision_at(const long *grades, size_t n, long k, long level)
@@ -1502,6 +1629,7 @@ struct metrics_set {
     char **names;               /* per value */
     size_t *value_inst;         /* per value: its instance */
     int finished;
+    int reads_ranks;            /* a measure reads the topic's lists of ranks */
 };
 
 metrics_set *metrics_set_new(void)
@@ -1713,6 +1841,26 @@ static int inst_params(inst *m, const char *text, util_error *err)
     return rc;
 }
 
+/* The measures that never read a topic's lists of ranks (the judgment-group ones fill
+ * their groups' own): metrics_set_compute spares the pass that fills it when only these are
+ * selected. Leaving one out of this list costs that pass, no more. */
+static int without_ranks(compute_fn fn)
+{
+    static const compute_fn list[] = {
+        m_runid, m_num_q, m_num_ret, m_num_rel, m_num_rel_ret, m_relstring, m_unj, m_utility,
+        m_rbp_resid, m_set_P, m_set_recall, m_set_relative_P, m_set_map, m_set_F,
+        m_num_nonrel_judged_ret, m_map_avgjg, m_P_avgjg, m_Rprec_mult_avgjg,
+        m_prefs_num_prefs_poss, m_prefs_num_prefs_ful, m_prefs_num_prefs_ful_ret, m_prefs_simp,
+        m_prefs_pair, m_prefs_avgjg, m_prefs_avgjg_Rnonrel, m_prefs_simp_ret, m_prefs_pair_ret,
+        m_prefs_avgjg_ret, m_prefs_avgjg_Rnonrel_ret, m_prefs_simp_imp, m_prefs_pair_imp,
+        m_prefs_avgjg_imp,
+    };
+    for (size_t i = 0; i < N(list); i++)
+        if (list[i] == fn)
+            return 1;
+    return 0;
+}
+
 int metrics_set_finish(metrics_set *s, util_error *err)
 {
     size_t n = 0;
@@ -1726,11 +1874,22 @@ int metrics_set_finish(metrics_set *s, util_error *err)
         m->f = &families[i];
         if (inst_params(m, s->param_text[i], err) != 0)
             return -1;
+        if (m->f->fn == m_rbp) {
+            double pp = pair_param(m, "p", 0.9);
+            m->npowers = RBP_POWERS;
+            m->powers = util_malloc(m->npowers * sizeof *m->powers);
+            m->powers[0] = 1.0;
+            for (size_t j = 1; j < m->npowers; j++)
+                m->powers[j] = m->powers[j - 1] * pp;
+        }
         m->off = s->nvalues;
         m->count =
             families[i].pk == PK_CUT_LONG || families[i].pk == PK_CUT_DOUBLE ? m->nparams : 1;
         s->nvalues += m->count;
     }
+    for (size_t k = 0; k < s->ninsts; k++)
+        if (!without_ranks(s->insts[k].f->fn))
+            s->reads_ranks = 1;
     s->names = util_calloc(s->nvalues ? s->nvalues : 1, sizeof *s->names);
     s->value_inst = util_calloc(s->nvalues ? s->nvalues : 1, sizeof *s->value_inst);
     for (size_t k = 0; k < s->ninsts; k++) {
@@ -1788,11 +1947,21 @@ void metrics_set_compute(const metrics_set *s, const metrics_params *p, const me
 {
     pthread_once(&log2_once, log2_fill);
     memset(values, 0, s->nvalues * sizeof *values);
+    ranked_topic rt;
+    const metrics_topic *rtt = &rt.t;
+    if (s->reads_ranks) {
+        rtt = ranked_fill(&rt, t, p);
+    } else {
+        rt.t = *t;
+        rt.t.ranks = NULL;
+        rt.heap = NULL;
+    }
     for (size_t k = 0; k < s->ninsts; k++) {
         const inst *m = &s->insts[k];
         strings[m->off] = NULL;
-        m->f->fn(m, p, t, values + m->off, &strings[m->off]);
+        m->f->fn(m, p, rtt, values + m->off, &strings[m->off]);
     }
+    ranked_free(&rt);
 }
 
 void metrics_set_compute_missing(const metrics_set *s, const metrics_params *p,
@@ -1886,6 +2055,7 @@ void metrics_set_free(metrics_set **ps)
                 free(m->pairs[j].name);
         free(m->pairs);
         free(m->printable);
+        free(m->powers);
     }
     for (size_t i = 0; i < s->nvalues; i++)
         free(s->names[i]);

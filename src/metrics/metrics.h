@@ -35,6 +35,10 @@ typedef struct metrics_topic {
     long num_rel;            /* judged with grade >= relevance_level */
     const long *rel_levels;  /* number of judged documents at each grade 0..num_rel_levels-1 */
     long num_rel_levels;     /* highest grade with a judged document, plus one */
+    /* Lists of ranks drawn from rels that most measures walk instead of all num_ret
+     * grades (the metrics module's own): metrics_set_compute fills them, and ignores what
+     * a caller sets here. */
+    const struct metrics_ranks *ranks;
     /* Judgment-group qrels (-R qrels_jg): the topic as each group judged it, each ranked
      * like the topic (the *_avgjg measures read only these); NULL and 0 otherwise. */
     const struct metrics_topic *groups;

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -597,6 +598,818 @@ static void test_measure_spellings(void **state)
     }
 }
 
+/* ---- The measures that read only the lists of ranks (metrics_topic's ranks),
+ * against reference loops over every rank, written as trec_eval writes them: the doubles
+ * must be the same to the bit, on rankings with documents outside the qrels, unjudged
+ * ones, grade 0, gains of every sign, cut-offs between judged ranks, -J, -M and -l. ---- */
+
+static int ref_rel(long r, const metrics_params *p)
+{
+    return r >= p->relevance_level;
+}
+
+static double ref_ap_sum(const metrics_topic *t, const metrics_params *p, long *nrel)
+{
+    long rel_so_far = 0;
+    double sum = 0.0;
+    for (long i = 0; i < t->num_ret; i++) {
+        if (ref_rel(t->rels[i], p)) {
+            rel_so_far++;
+            sum += (double)rel_so_far / (double)(i + 1);
+        }
+    }
+    *nrel = rel_so_far;
+    return sum;
+}
+
+static double ref_ap(const metrics_topic *t, const metrics_params *p)
+{
+    long n;
+    double sum = ref_ap_sum(t, p, &n);
+    return n ? sum / (double)t->num_rel : 0.0;
+}
+
+static long ref_rel_in(const metrics_topic *t, const metrics_params *p, long cut)
+{
+    long c = 0;
+    for (long i = 0; i < t->num_ret && i < cut; i++)
+        c += ref_rel(t->rels[i], p);
+    return c;
+}
+
+static double ref_bpref(const metrics_topic *t, const metrics_params *p)
+{
+    long num_nonrel = 0, nonrel_so_far = 0;
+    for (long j = 0; j < p->relevance_level && j < t->num_rel_levels; j++)
+        num_nonrel += t->rel_levels[j];
+    double b = 0.0;
+    for (long j = 0; j < t->num_ret; j++) {
+        long r = t->rels[j];
+        if (r == METRICS_NONPOOL || r == METRICS_UNJUDGED)
+            continue;
+        if (r >= 0 && r < p->relevance_level) {
+            nonrel_so_far++;
+        } else if (nonrel_so_far > 0) {
+            long a = nonrel_so_far < t->num_rel ? nonrel_so_far : t->num_rel;
+            long c = num_nonrel < t->num_rel ? num_nonrel : t->num_rel;
+            b += 1.0 - ((double)a / (double)c);
+        } else {
+            b += 1.0;
+        }
+    }
+    if (t->num_rel)
+        b /= (double)t->num_rel;
+    return b;
+}
+
+static double ref_infap(const metrics_topic *t, const metrics_params *p)
+{
+    long nonrel_so_far = 0, rel_so_far = 0, unjudged_so_far = 0;
+    double inf_ap = 0.0;
+    for (long j = 0; j < t->num_ret; j++) {
+        long r = t->rels[j];
+        if (r == METRICS_NONPOOL)
+            continue;
+        if (r == METRICS_UNJUDGED) {
+            unjudged_so_far++;
+            continue;
+        }
+        if (r >= 0 && r < p->relevance_level) {
+            nonrel_so_far++;
+        } else {
+            rel_so_far++;
+            if (j == 0) {
+                inf_ap += 1.0;
+            } else {
+                double fj = (double)j;
+                inf_ap += 1.0 / (fj + 1.0) +
+                          (fj / (fj + 1.0)) *
+                              ((rel_so_far - 1 + nonrel_so_far + unjudged_so_far) / fj) *
+                              ((rel_so_far - 1 + 0.00001) /
+                               (rel_so_far - 1 + nonrel_so_far + 2 * 0.00001));
+            }
+        }
+    }
+    if (t->num_rel)
+        inf_ap /= (double)t->num_rel;
+    return inf_ap;
+}
+
+/* trec_eval's iprec_at_recall: precision at every rank from the last. */
+static void ref_iprec(const metrics_topic *t, const metrics_params *p, double *v)
+{
+    long cut[11];
+    for (int i = 0; i < 11; i++) {
+        cut[i] = lround(i / 10.0 * (double)t->num_rel);
+        v[i] = 0.0;
+    }
+    long cur = 10;
+    while (cur >= 0 && cut[cur] > t->num_rel_ret)
+        cur--;
+    double precis = (double)t->num_rel_ret / (double)t->num_ret;
+    double int_precis = precis;
+    long rel_so_far = t->num_rel_ret;
+    for (long i = t->num_ret; i > 0 && rel_so_far > 0; i--) {
+        precis = (double)rel_so_far / (double)i;
+        if (int_precis < precis)
+            int_precis = precis;
+        if (ref_rel(t->rels[i - 1], p)) {
+            while (cur >= 0 && rel_so_far == cut[cur])
+                v[cur--] = int_precis;
+            rel_so_far--;
+        }
+    }
+    while (cur >= 0)
+        v[cur--] = int_precis;
+}
+
+static void ref_rprec_mult(const metrics_topic *t, const metrics_params *p, double *v)
+{
+    long cut[10];
+    for (int i = 0; i < 10; i++) {
+        cut[i] = (long)((i + 1) / 5.0 * (double)t->num_rel + 0.9);
+        v[i] = 0.0;
+    }
+    long cur = 9;
+    while (cur >= 0 && cut[cur] > t->num_ret) {
+        v[cur] = (double)t->num_rel_ret / (double)cut[cur];
+        cur--;
+    }
+    long rel_so_far = t->num_rel_ret;
+    for (long i = t->num_ret; i > 0 && rel_so_far > 0; i--) {
+        double precis = (double)rel_so_far / (double)i;
+        while (cur >= 0 && i == cut[cur])
+            v[cur--] = precis;
+        if (ref_rel(t->rels[i - 1], p))
+            rel_so_far--;
+    }
+}
+
+static const long ref_cuts[] = { 1, 2, 3, 5, 7, 10, 13, 50, 100, 1000, 1500 };
+#define NREF_CUTS (sizeof ref_cuts / sizeof ref_cuts[0])
+
+static void ref_map_cut(const metrics_topic *t, const metrics_params *p, double *v)
+{
+    size_t k = 0;
+    long rel_so_far = 0;
+    double sum = 0.0;
+    for (size_t j = 0; j < NREF_CUTS; j++)
+        v[j] = 0.0;
+    if (t->num_rel == 0)
+        return;
+    for (long i = 0; i < t->num_ret; i++) {
+        if (i == ref_cuts[k]) {
+            v[k] = sum / (double)t->num_rel;
+            if (++k == NREF_CUTS)
+                break;
+        }
+        if (ref_rel(t->rels[i], p)) {
+            rel_so_far++;
+            sum += (double)rel_so_far / (double)(i + 1);
+        }
+    }
+    for (; k < NREF_CUTS; k++)
+        v[k] = sum / (double)t->num_rel;
+}
+
+static void ref_ndcg_cut(const metrics_topic *t, double *v)
+{
+    size_t k = 0;
+    double sum = 0.0;
+    for (long i = 0; i < t->num_ret; i++) {
+        if (i == ref_cuts[k]) {
+            v[k] = sum;
+            if (++k == NREF_CUTS)
+                break;
+        }
+        double g = (double)t->rels[i];
+        if (g > 0)
+            sum += g / log2((double)(i + 2));
+    }
+    for (; k < NREF_CUTS; k++)
+        v[k] = sum;
+    k = 0;
+    long cur = t->num_rel_levels - 1, count = 0;
+    double ideal = 0.0;
+    for (long i = 0;; i++) {
+        count++;
+        while (cur > 0 && count > t->rel_levels[cur]) {
+            cur--;
+            count = 1;
+        }
+        if (cur == 0)
+            break;
+        if (i == ref_cuts[k]) {
+            if (ideal > 0.0)
+                v[k] /= ideal;
+            if (++k == NREF_CUTS)
+                break;
+        }
+        ideal += (double)cur / log2((double)(i + 2));
+    }
+    for (; k < NREF_CUTS; k++)
+        if (ideal > 0.0)
+            v[k] /= ideal;
+}
+
+static double ref_binG(const metrics_topic *t, const metrics_params *p)
+{
+    long rel_so_far = 0;
+    double sum = 0.0;
+    for (long i = 0; i < t->num_ret; i++) {
+        if (ref_rel(t->rels[i], p)) {
+            rel_so_far++;
+            sum += 1.0 / log2((double)(3 + i - rel_so_far));
+        }
+    }
+    return rel_so_far ? sum / (double)t->num_rel : 0.0;
+}
+
+/* trec_eval's gains: name=value parameters, then the judged grades as their own gains,
+ * sorted by gain (the tests' gains differ by 0 or at least 1, so any stable sort agrees
+ * with trec_eval's comparison of their integer difference). */
+typedef struct ref_gains {
+    long level[32];
+    double gain[32];
+    long num[32];
+    long n;
+} ref_gains;
+
+static void ref_gains_setup(const char *params, const metrics_topic *t, ref_gains *g)
+{
+    g->n = 0;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", params != NULL ? params : "");
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok != NULL;
+         tok = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(tok, '=');
+        *eq = '\0';
+        if (strcmp(tok, "p") == 0)
+            continue;
+        g->level[g->n] = atol(tok);
+        g->gain[g->n] = atof(eq + 1);
+        g->num[g->n] = 0;
+        g->n++;
+    }
+    long nparam = g->n;
+    for (long i = 0; i < t->num_rel_levels; i++) {
+        long j;
+        for (j = 0; j < nparam && g->level[j] != i; j++)
+            ;
+        if (j < nparam) {
+            g->num[j] = t->rel_levels[i];
+        } else {
+            g->level[g->n] = i;
+            g->gain[g->n] = (double)i;
+            g->num[g->n] = t->rel_levels[i];
+            g->n++;
+        }
+    }
+    for (long i = 1; i < g->n; i++) {
+        for (long j = i; j > 0 && g->gain[j - 1] > g->gain[j]; j--) {
+            long l = g->level[j], c = g->num[j];
+            double x = g->gain[j];
+            g->level[j] = g->level[j - 1], g->num[j] = g->num[j - 1], g->gain[j] = g->gain[j - 1];
+            g->level[j - 1] = l, g->num[j - 1] = c, g->gain[j - 1] = x;
+        }
+    }
+}
+
+static double ref_gain(long rel, const ref_gains *g)
+{
+    for (long i = 0; i < g->n; i++)
+        if (g->level[i] == rel)
+            return g->gain[i];
+    return 0.0;
+}
+
+typedef struct ref_ideal {
+    const ref_gains *g;
+    long cur, num;
+    double gain;
+} ref_ideal;
+
+static void ref_ideal_start(ref_ideal *w, const ref_gains *g)
+{
+    w->g = g;
+    w->cur = g->n - 1;
+    w->gain = w->cur >= 0 ? g->gain[w->cur] : 0.0;
+    w->num = 0;
+}
+
+static void ref_ideal_step(ref_ideal *w)
+{
+    w->num++;
+    while (w->cur >= 0 && w->num > w->g->num[w->cur]) {
+        w->num = 1;
+        w->cur--;
+        w->gain = w->cur >= 0 ? w->g->gain[w->cur] : 0.0;
+    }
+}
+
+/* ndcg, dcg and ideal_dcg (out[0..2]), ndcg_rel, Rndcg, G (out[3..5]). */
+static void ref_gain_measures(const metrics_topic *t, const char *params, double *out)
+{
+    ref_gains g;
+    ref_gains_setup(params, t, &g);
+    ref_ideal w;
+    /* ndcg */
+    ref_ideal_start(&w, &g);
+    double rd = 0.0, id = 0.0;
+    long i;
+    for (i = 0; i < t->num_ret && w.gain > 0.0; i++) {
+        double rg = ref_gain(t->rels[i], &g);
+        if (rg != 0)
+            rd += rg / log2((double)(i + 2));
+        ref_ideal_step(&w);
+        if (w.gain > 0.0)
+            id += w.gain / log2((double)(i + 2));
+    }
+    for (; i < t->num_ret; i++) {
+        double rg = ref_gain(t->rels[i], &g);
+        if (rg != 0)
+            rd += rg / log2((double)(i + 2));
+    }
+    for (; w.gain > 0.0; i++) {
+        ref_ideal_step(&w);
+        if (w.gain > 0.0)
+            id += w.gain / log2((double)(i + 2));
+    }
+    out[0] = id > 0.0 ? rd / id : 0.0;
+    out[1] = rd;
+    out[2] = id;
+    /* ndcg_rel */
+    ref_ideal_start(&w, &g);
+    double sum = 0.0;
+    long num_rel = 0, num_rel_ret = 0;
+    rd = id = 0.0;
+    for (i = 0; i < t->num_ret; i++) {
+        double rg = ref_gain(t->rels[i], &g);
+        if (rg != 0)
+            rd += rg / log2((double)(i + 2));
+        if (w.gain > 0.0) {
+            ref_ideal_step(&w);
+            if (w.gain > 0.0) {
+                num_rel++;
+                id += w.gain / log2((double)(i + 2));
+            }
+        }
+        if (rg > 0) {
+            sum += rd / id;
+            num_rel_ret++;
+        }
+    }
+    for (; w.gain > 0.0; i++) {
+        ref_ideal_step(&w);
+        if (w.gain > 0.0) {
+            num_rel++;
+            id += w.gain / log2((double)(i + 2));
+        }
+    }
+    sum += ((double)(num_rel - num_rel_ret)) * rd / id;
+    out[3] = sum > 0.0 ? sum / (double)num_rel : 0.0;
+    /* Rndcg */
+    out[4] = 0.0;
+    if (t->num_rel != 0) {
+        ref_ideal_start(&w, &g);
+        double old_gain = w.gain;
+        long changed = 0;
+        rd = id = sum = 0.0;
+        for (i = 0; i < t->num_ret && w.gain > 0.0; i++) {
+            double rg = ref_gain(t->rels[i], &g);
+            ref_ideal_step(&w);
+            if (old_gain != w.gain) {
+                if (id > 0.0) {
+                    sum += rd / id;
+                    changed++;
+                }
+                old_gain = w.gain;
+            }
+            if (rg != 0)
+                rd += rg / log2((double)(i + 2));
+            if (w.gain > 0.0)
+                id += w.gain / log2((double)(i + 2));
+        }
+        if (i < t->num_ret) {
+            for (; i < t->num_ret; i++) {
+                double rg = ref_gain(t->rels[i], &g);
+                if (rg != 0)
+                    rd += rg / log2((double)(i + 2));
+            }
+            if (id > 0.0) {
+                sum += rd / id;
+                changed++;
+            }
+        }
+        for (; w.gain > 0.0; i++) {
+            ref_ideal_step(&w);
+            if (old_gain != w.gain) {
+                if (id > 0.0) {
+                    sum += rd / id;
+                    changed++;
+                }
+                old_gain = w.gain;
+            }
+            if (w.gain > 0.0)
+                id += w.gain / log2((double)(i + 2));
+        }
+        out[4] = sum / (double)changed;
+    }
+    /* G */
+    ref_ideal_start(&w, &g);
+    double results_g = 0.0, sum_results = 0.0, sum_ideal = 0.0, sum_cost = 0.0;
+    for (i = 0; i < t->num_ret; i++) {
+        double rg = ref_gain(t->rels[i], &g);
+        sum_results += rg;
+        if (w.gain > 0.0) {
+            ref_ideal_step(&w);
+            if (w.gain > 0.0)
+                sum_ideal += w.gain;
+            sum_cost += w.gain >= 1.0 ? w.gain : 1.0;
+        } else {
+            sum_cost += 1.0;
+        }
+        if (rg != 0)
+            results_g += rg / log2((double)(2 + sum_cost - sum_results));
+    }
+    while (w.gain > 0.0) {
+        ref_ideal_step(&w);
+        if (w.gain > 0.0)
+            sum_ideal += w.gain;
+    }
+    out[5] = sum_ideal > 0.0 ? results_g / sum_ideal : 0.0;
+}
+
+static double ref_rbp(const metrics_topic *t, const char *params)
+{
+    ref_gains g;
+    ref_gains_setup(params, t, &g);
+    double pp = 0.9;
+    const char *at = params != NULL ? strstr(params, "p=") : NULL;
+    if (at != NULL && (at == params || at[-1] == ','))
+        pp = atof(at + 2);
+    double min = INFINITY, max = -INFINITY;
+    for (long i = 0; i < g.n; i++) {
+        min = g.gain[i] < min ? g.gain[i] : min;
+        max = g.gain[i] > max ? g.gain[i] : max;
+    }
+    if (min < 0 || max > 1)
+        for (long i = 0; i < g.n; i++)
+            g.gain[i] = (g.gain[i] - min) / (max - min);
+    double sum = 0.0, cur_p = 1.0;
+    for (long i = 0; i < t->num_ret; i++) {
+        double x = ref_gain(t->rels[i], &g);
+        if (x != 0)
+            sum += x * cur_p;
+        cur_p = cur_p * pp;
+    }
+    return (1.0 - pp) * sum;
+}
+
+static void same_double(const char *name, double got, double want, const char *where)
+{
+    if (memcmp(&got, &want, sizeof got) != 0)
+        fail_msg("%s: %a (%.17g), reference %a (%.17g) [%s]", name, got, got, want, want, where);
+}
+
+/* A ranked topic drawn at random: n documents, most outside the qrels or unjudged when
+ * sparse, with grades 0..3, ties of score, and judged documents the run misses. */
+typedef struct rand_topic {
+    metrics_doc docs[2600];
+    char names[2600][24];
+    long grades[2700];
+    long rels[2600];
+    long levels[8];
+    metrics_topic t;
+} rand_topic;
+
+static void rand_topic_make(rand_topic *rt, metrics_rng *r, size_t n, unsigned sparse,
+                            const metrics_params *p)
+{
+    size_t ng = 0;
+    for (size_t i = 0; i < n; i++) {
+        snprintf(rt->names[i], sizeof rt->names[i], "d%zu", i);
+        rt->docs[i].docno = rt->names[i];
+        rt->docs[i].score = (double)metrics_rng_below(r, 40);
+        uint64_t x = metrics_rng_below(r, 100);
+        /* Judged documents are denser at the top of the ranking, as in a pool. */
+        uint64_t cut = i < 30 ? 70 : 100 - sparse;
+        long rel = x < cut ? METRICS_NONPOOL : x % 9 == 0 ? METRICS_UNJUDGED
+                                                         : (long)metrics_rng_below(r, 4);
+        rt->docs[i].rel = rel;
+        if (rel >= 0)
+            rt->grades[ng++] = rel;
+    }
+    for (uint64_t k = metrics_rng_below(r, 25); k > 0; k--)
+        rt->grades[ng++] = (long)metrics_rng_below(r, 4);
+    memset(&rt->t, 0, sizeof rt->t);
+    metrics_levels(rt->grades, ng, p, rt->levels, &rt->t);
+    metrics_rank(rt->docs, n, p, rt->rels, &rt->t);
+}
+
+static void check_sparse_topic(const metrics_topic *t, const metrics_params *p,
+                               const char *where)
+{
+    static const char *const specs[] = {
+        "map", "gm_map", "Rprec", "bpref", "gm_bpref", "recip_rank", "iprec_at_recall",
+        "11pt_avg", "iap", "niap", "yaap", "P.1,2,3,5,7,10,13,50,100,1000,1500",
+        "recall.1,2,3,5,7,10,13,50,100,1000,1500", "relative_P.1,2,3,5,7,10,13,50,100,1000,1500",
+        "success.1,2,3,5,7,10,13,50,100,1000,1500", "map_cut.1,2,3,5,7,10,13,50,100,1000,1500",
+        "ndcg_cut.1,2,3,5,7,10,13,50,100,1000,1500", "Rprec_mult", "infAP", "binG", NULL
+    };
+    metrics_set *s = make_set(specs);
+    size_t nv = metrics_set_size(s);
+    double *v = calloc(nv, sizeof *v);
+    char **str = calloc(nv, sizeof *str);
+    metrics_set_compute(s, p, t, v, str);
+    char name[64];
+    double ap = ref_ap(t, p);
+    same_double("map", value_of(s, v, "map"), ap, where);
+    same_double("niap", value_of(s, v, "niap"), ap, where);
+    same_double("gm_map", value_of(s, v, "gm_map"), log(ap > 0.00001 ? ap : 0.00001), where);
+    long nrel;
+    double apsum = ref_ap_sum(t, p, &nrel);
+    same_double("yaap", value_of(s, v, "yaap"),
+                log((1.0 + apsum) / (1.0 + (double)t->num_rel - apsum)), where);
+    long look = t->num_ret < t->num_rel ? t->num_ret : t->num_rel;
+    same_double("Rprec", value_of(s, v, "Rprec"),
+                look ? (double)ref_rel_in(t, p, look) / (double)t->num_rel : 0.0, where);
+    double b = ref_bpref(t, p);
+    same_double("bpref", value_of(s, v, "bpref"), b, where);
+    same_double("gm_bpref", value_of(s, v, "gm_bpref"), log(b > 0.00001 ? b : 0.00001), where);
+    double rr = 0.0;
+    for (long i = 0; i < t->num_ret; i++) {
+        if (ref_rel(t->rels[i], p)) {
+            rr = 1.0 / (double)(i + 1);
+            break;
+        }
+    }
+    same_double("recip_rank", value_of(s, v, "recip_rank"), rr, where);
+    double ip[11], ipsum = 0.0;
+    ref_iprec(t, p, ip);
+    for (int k = 10; k >= 0; k--) {
+        snprintf(name, sizeof name, "iprec_at_recall_%3.2f", k / 10.0);
+        same_double(name, value_of(s, v, name), ip[k], where);
+        ipsum += ip[k];
+    }
+    same_double("11pt_avg", value_of(s, v, "11pt_avg"), ipsum / 11.0, where);
+    same_double("iap", value_of(s, v, "iap"), ipsum / 11.0, where);
+    double mc[NREF_CUTS], nc[NREF_CUTS];
+    ref_map_cut(t, p, mc);
+    ref_ndcg_cut(t, nc);
+    for (size_t k = 0; k < NREF_CUTS; k++) {
+        long cut = ref_cuts[k], c = ref_rel_in(t, p, cut);
+        snprintf(name, sizeof name, "P_%ld", cut);
+        same_double(name, value_of(s, v, name), (double)c / (double)cut, where);
+        snprintf(name, sizeof name, "recall_%ld", cut);
+        same_double(name, value_of(s, v, name),
+                    t->num_rel ? (double)c / (double)t->num_rel : 0.0, where);
+        snprintf(name, sizeof name, "relative_P_%ld", cut);
+        same_double(name, value_of(s, v, name),
+                    t->num_rel ? (double)c / (double)(cut < t->num_rel ? cut : t->num_rel)
+                               : 0.0, where);
+        snprintf(name, sizeof name, "success_%ld", cut);
+        same_double(name, value_of(s, v, name), c ? 1.0 : 0.0, where);
+        snprintf(name, sizeof name, "map_cut_%ld", cut);
+        same_double(name, value_of(s, v, name), mc[k], where);
+        snprintf(name, sizeof name, "ndcg_cut_%ld", cut);
+        same_double(name, value_of(s, v, name), nc[k], where);
+    }
+    double rm[10];
+    ref_rprec_mult(t, p, rm);
+    for (int k = 0; k < 10; k++) {
+        snprintf(name, sizeof name, "Rprec_mult_%3.2f", (k + 1) / 5.0);
+        same_double(name, value_of(s, v, name), rm[k], where);
+    }
+    same_double("infAP", value_of(s, v, "infAP"), ref_infap(t, p), where);
+    same_double("binG", value_of(s, v, "binG"), ref_binG(t, p), where);
+    metrics_set_free(&s);
+
+    /* The gain measures, with trec_eval's gains and with gains given: negative ones,
+     * fractions (G's cost then has a fraction too, one that rounds when it adds 1), -0,
+     * one for the documents outside the qrels (-1) and one for the unjudged ones (-2). */
+    static const char *const gains[] = {
+        NULL, "0=-1,1=2,2=4,3=4", "1=1.5,2=3.25,3=5.5", "1=1.1,2=2.3,3=3.7", "-1=1,2=3",
+        "-2=0.5,3=0",
+        "0=-0,1=-0,2=2", "1=-2,3=9",
+    };
+    static const char *const gain_families[] = { "ndcg", "dcg", "ideal_dcg", "ndcg_rel",
+                                                 "Rndcg", "G" };
+    for (size_t gi = 0; gi < sizeof gains / sizeof gains[0]; gi++) {
+        char specbuf[6][96];
+        const char *gspecs[7];
+        for (int f = 0; f < 6; f++) {
+            if (gains[gi] != NULL)
+                snprintf(specbuf[f], sizeof specbuf[f], "%s.%s", gain_families[f], gains[gi]);
+            else
+                snprintf(specbuf[f], sizeof specbuf[f], "%s", gain_families[f]);
+            gspecs[f] = specbuf[f];
+        }
+        gspecs[6] = NULL;
+        s = make_set(gspecs);
+        metrics_set_compute(s, p, t, v, str);
+        double want[6];
+        ref_gain_measures(t, gains[gi], want);
+        for (int f = 0; f < 6; f++) {
+            snprintf(name, sizeof name, "%s%s%s", gain_families[f], gains[gi] ? "_" : "",
+                     gains[gi] ? gains[gi] : "");
+            same_double(name, value_of(s, v, name), want[f], where);
+        }
+        metrics_set_free(&s);
+    }
+    static const char *const rbps[] = { NULL, "p=0.5", "p=0.95,2=3", "p=0.8,-1=0.5",
+                                        "0=-1,p=0.99" };
+    for (size_t ri = 0; ri < sizeof rbps / sizeof rbps[0]; ri++) {
+        char spec[64];
+        snprintf(spec, sizeof spec, "rbp%s%s", rbps[ri] ? "." : "", rbps[ri] ? rbps[ri] : "");
+        const char *rspecs[] = { spec, NULL };
+        s = make_set(rspecs);
+        metrics_set_compute(s, p, t, v, str);
+        snprintf(name, sizeof name, "rbp%s%s", rbps[ri] ? "_" : "", rbps[ri] ? rbps[ri] : "");
+        same_double(name, value_of(s, v, name), ref_rbp(t, rbps[ri]), where);
+        metrics_set_free(&s);
+    }
+    free(v);
+    free(str);
+}
+
+static void test_sparse_measures_random(void **state)
+{
+    (void)state;
+    static const long levels[] = { 1, 2, 0, -1, -2, 4 };
+    static const long max_docs[] = { LONG_MAX, 1, 12, 150, 0 };
+    static const size_t sizes[] = { 0, 1, 3, 17, 40, 120, 400, 1100, 2500 };
+    static const unsigned sparse[] = { 5, 15, 40, 100 };
+    rand_topic *rt = malloc(sizeof *rt);
+    metrics_rng r;
+    metrics_rng_seed(&r, 20240611);
+    long ntopics = 0;
+    for (size_t li = 0; li < sizeof levels / sizeof levels[0]; li++) {
+        for (int judged_only = 0; judged_only <= 1; judged_only++) {
+            for (size_t mi = 0; mi < sizeof max_docs / sizeof max_docs[0]; mi++) {
+                metrics_params p;
+                metrics_params_init(&p);
+                p.relevance_level = levels[li];
+                p.judged_only = judged_only;
+                p.max_docs = max_docs[mi];
+                for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+                    if (sizes[si] > 400 && (mi != 0 || li > 1))
+                        continue;
+                    unsigned sp = sparse[metrics_rng_below(&r, 4)];
+                    rand_topic_make(rt, &r, sizes[si], sp, &p);
+                    char where[128];
+                    snprintf(where, sizeof where, "-l %ld%s -M %ld, %zu docs, %u%% judged",
+                             p.relevance_level, judged_only ? " -J" : "", p.max_docs,
+                             sizes[si], sp);
+                    check_sparse_topic(&rt->t, &p, where);
+                    ntopics++;
+                }
+            }
+        }
+    }
+    assert_true(ntopics > 300);
+    free(rt);
+}
+
+/* A hand-made case: cut-offs that fall between judged ranks, documents outside the qrels
+ * and unjudged ones at the cut-offs, grade 0 documents. */
+static void test_sparse_measures_by_hand(void **state)
+{
+    (void)state;
+    static const long rels[] = { METRICS_NONPOOL, 2, METRICS_UNJUDGED, 0, METRICS_NONPOOL,
+                                 METRICS_NONPOOL, 1, METRICS_NONPOOL, 0, METRICS_NONPOOL,
+                                 METRICS_NONPOOL, METRICS_NONPOOL, 3, METRICS_UNJUDGED };
+    long levels[4] = { 3, 2, 1, 1 };
+    metrics_topic t = make_topic(rels, 14, levels, 4, 1);
+    metrics_params p;
+    metrics_params_init(&p);
+    check_sparse_topic(&t, &p, "by hand");
+    p.relevance_level = 2;
+    t = make_topic(rels, 14, levels, 4, 2);
+    check_sparse_topic(&t, &p, "by hand, -l 2");
+    /* Counts that disagree with the ranking (more relevant retrieved than ranked): the
+     * walks from the last rank reach rank 1. */
+    t.num_rel_ret += 2;
+    check_sparse_topic(&t, &p, "by hand, -l 2, num_rel_ret + 2");
+    t.num_rel = 0;
+    check_sparse_topic(&t, &p, "by hand, -l 2, num_rel_ret + 2, num_rel 0");
+    /* The values themselves, worked out: relevant (grade >= 1) at ranks 2, 7, 13 of 4. */
+    p.relevance_level = 1;
+    t = make_topic(rels, 14, levels, 4, 1);
+    static const char *const specs[] = { "map", "P.5,10", "map_cut.5,13", "Rprec", "bpref",
+                                         NULL };
+    metrics_set *s = make_set(specs);
+    double v[8];
+    char *str[8];
+    metrics_set_compute(s, &p, &t, v, str);
+    assert_float_equal(value_of(s, v, "map"), (1.0 / 2 + 2.0 / 7 + 3.0 / 13) / 4, 1e-15);
+    assert_float_equal(value_of(s, v, "P_5"), 1.0 / 5, 1e-15);
+    assert_float_equal(value_of(s, v, "P_10"), 2.0 / 10, 1e-15);
+    assert_float_equal(value_of(s, v, "map_cut_5"), (1.0 / 2) / 4, 1e-15);
+    assert_float_equal(value_of(s, v, "map_cut_13"), (1.0 / 2 + 2.0 / 7 + 3.0 / 13) / 4, 1e-15);
+    assert_float_equal(value_of(s, v, "Rprec"), 1.0 / 4, 1e-15);
+    /* bpref: nonrelevant judged above each relevant: 0, 1, 2 of min(R, N) = 3. */
+    assert_float_equal(value_of(s, v, "bpref"), (1.0 + (1.0 - 1.0 / 3) + (1.0 - 2.0 / 3)) / 4,
+                       1e-15);
+    metrics_set_free(&s);
+}
+
+/* G's cost after the ideal ranking grows by 1 a rank; with gains of 1.3 or 1.7 it is not
+ * a whole number, and adding 1 to it rank by rank rounds differently from adding the
+ * number of ranks at once, enough to change G (11 x 1.3 then a relevant document at rank
+ * 77, for one). */
+static void test_sparse_G_fraction(void **state)
+{
+    (void)state;
+    enum { MAXN = 400 };
+    long *rels = malloc(MAXN * sizeof *rels);
+    static const struct {
+        const char *gain, *name;
+        long count;
+    } cases[] = { { "G.1=1.3", "G_1=1.3", 11 }, { "G.1=1.7", "G_1=1.7", 14 } };
+    metrics_params p;
+    metrics_params_init(&p);
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const char *specs[] = { cases[c].gain, NULL };
+        metrics_set *s = make_set(specs);
+        long levels[2] = { 0, cases[c].count };
+        for (long last = cases[c].count; last < MAXN; last++) {
+            for (long i = 0; i <= last; i++)
+                rels[i] = i < cases[c].count - 1 || i == last ? 1 : METRICS_NONPOOL;
+            metrics_topic t = make_topic(rels, last + 1, levels, 2, 1);
+            double v[1], want[6];
+            char *str[1];
+            metrics_set_compute(s, &p, &t, v, str);
+            ref_gain_measures(&t, cases[c].gain + 2, want);
+            same_double(cases[c].name, v[0], want[5], "fractional gain");
+        }
+        metrics_set_free(&s);
+    }
+    free(rels);
+}
+
+/* Judgment groups: each group's ranks are its own. */
+static void test_sparse_avgjg_random(void **state)
+{
+    (void)state;
+    rand_topic *rt = malloc(3 * sizeof *rt);
+    metrics_rng r;
+    metrics_rng_seed(&r, 7);
+    static const char *const specs[] = { "map_avgjg", "P_avgjg.1,3,10,50,1000",
+                                         "Rprec_mult_avgjg", NULL };
+    metrics_set *s = make_set(specs);
+    for (int round = 0; round < 40; round++) {
+        metrics_params p;
+        metrics_params_init(&p);
+        p.relevance_level = round % 3 == 2 ? 2 : 1;
+        p.judged_only = round % 4 == 3;
+        metrics_topic groups[3];
+        long ngroups = 1 + (long)metrics_rng_below(&r, 3);
+        size_t n = (size_t)metrics_rng_below(&r, round % 5 == 0 ? 2000 : 200);
+        for (long g = 0; g < ngroups; g++) {
+            rand_topic_make(&rt[g], &r, n, 20, &p);
+            groups[g] = rt[g].t;
+        }
+        metrics_topic t;
+        memset(&t, 0, sizeof t);
+        t.groups = groups;
+        t.ngroups = ngroups;
+        double v[32];
+        char *str[32];
+        metrics_set_compute(s, &p, &t, v, str);
+        double map = 0.0, P[5] = { 0 }, rm[10] = { 0 };
+        static const long cuts[] = { 1, 3, 10, 50, 1000 };
+        for (long g = 0; g < ngroups; g++) {
+            map += ref_ap(&groups[g], &p);
+            for (int k = 0; k < 5; k++)
+                P[k] += (double)ref_rel_in(&groups[g], &p, cuts[k]) / (double)cuts[k];
+            double x[10];
+            ref_rprec_mult(&groups[g], &p, x);
+            for (int k = 0; k < 10; k++)
+                rm[k] += x[k];
+        }
+        if (ngroups > 1) {
+            map /= (double)ngroups;
+            for (int k = 0; k < 5; k++)
+                P[k] /= (double)ngroups;
+            for (int k = 0; k < 10; k++)
+                rm[k] /= (double)ngroups;
+        }
+        char name[64];
+        same_double("map_avgjg", value_of(s, v, "map_avgjg"), map, "avgjg");
+        for (int k = 0; k < 5; k++) {
+            snprintf(name, sizeof name, "P_avgjg_%ld", cuts[k]);
+            same_double(name, value_of(s, v, name), P[k], "avgjg");
+        }
+        for (int k = 0; k < 10; k++) {
+            snprintf(name, sizeof name, "Rprec_mult_avgjg_%3.2f", (k + 1) / 5.0);
+            same_double(name, value_of(s, v, name), rm[k], "avgjg");
+        }
+    }
+    metrics_set_free(&s);
+    free(rt);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -618,6 +1431,10 @@ int main(void)
         cmocka_unit_test(test_prefs_subgroups),
         cmocka_unit_test(test_prefs_set),
         cmocka_unit_test(test_measure_spellings),
+        cmocka_unit_test(test_sparse_measures_random),
+        cmocka_unit_test(test_sparse_measures_by_hand),
+        cmocka_unit_test(test_sparse_G_fraction),
+        cmocka_unit_test(test_sparse_avgjg_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
