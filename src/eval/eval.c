@@ -271,14 +271,14 @@ static void eval_rank_groups(eval_ctx *c, const eval_topic *et, const formats_ru
 }
 
 /* Marks qrels topic ti as read; returns -1 with err set when it was read already (which
- * happens only when the parts of a run read at once share a topic: the run is then read
+ * happens only when two pieces of a run read at once share a topic: the run is then read
  * again whole, and two slots of one topic must not be measured at once). The caller holds
  * the lock. */
 static int eval_topic_claim(eval_ctx *c, size_t ti, const char *qid, util_error *err)
 {
     if (c->done[ti]) {
         c->seen_twice = 1;
-        return util_error_set(err, UTIL_EXIT_INPUT, NULL, 0, "topic '%s' in two parts", qid);
+        return util_error_set(err, UTIL_EXIT_INPUT, NULL, 0, "topic '%s' in two pieces", qid);
     }
     c->done[ti] = 1;
     return 0;

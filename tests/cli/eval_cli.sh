@@ -96,8 +96,9 @@ printf 'q1 Q0 d\xe91 1 2.0 r\xfcn\nq1 Q0 d2 2 1.0 r\xfcn\n' >"$tmp/latin1.run"
 [ $? -eq 0 ] && grep -q "^P_1[[:space:]]*all[[:space:]]*1.0000$" "$tmp/out" && ok "names as bytes (Latin-1 docno and tag)" \
     || bad "names as bytes" "$(cat "$tmp/out" "$tmp/err")"
 
-# A run of over 16 MiB (this one: 18.7 MB) is read in two parts at once, cut between two
-# topics near its middle: the same output as the run read whole (from standard input).
+# A run of over 16 MiB (this one: 18.7 MB) is read in pieces of about 4 MiB, cut between two
+# topics, that two threads take in turn: the same output as the run read whole (from
+# standard input).
 awk 'BEGIN { OFS = "\t"; for (t = 1; t <= 450; t++) for (r = 1; r <= 1000; r++)
     print "t" t, "Q0", sprintf("DOC-%010d", (t * 7919 + r * 104729) % 10000000), r,
         sprintf("%.6f", 1000 - r + (r % 7 == 0)), "big" }' >"$tmp/big.run"
@@ -105,16 +106,16 @@ awk 'BEGIN { for (t = 1; t <= 450; t++) for (r = 1; r <= 300; r += 3)
     print "t" t, 0, sprintf("DOC-%010d", (t * 7919 + r * 104729) % 10000000), int(r / 3) % 3 }' \
     >"$tmp/big.qrels"
 "$TRECJUDGE" eval -q -m all_trec "$tmp/big.qrels" - <"$tmp/big.run" >"$tmp/big.whole" 2>&1
-same_output "a large run read in two parts" "$tmp/big.whole" -q -m all_trec "$tmp/big.qrels" \
+same_output "a large run read in pieces" "$tmp/big.whole" -q -m all_trec "$tmp/big.qrels" \
     "$tmp/big.run"
-# A topic in both halves: read again whole, as any run whose topics are interleaved.
+# A topic in two pieces: read again whole, as any run whose topics are interleaved.
 awk '!($1 == "t3" && $4 > 500)' "$tmp/big.run" >"$tmp/big2.run"
 awk '$1 == "t3" && $4 > 500' "$tmp/big.run" >>"$tmp/big2.run"
 "$TRECJUDGE" eval -q "$tmp/big.qrels" - <"$tmp/big2.run" >"$tmp/big2.whole" 2>&1
-same_output "a large run with a topic in both halves" "$tmp/big2.whole" -q "$tmp/big.qrels" \
+same_output "a large run with a topic in two pieces" "$tmp/big2.whole" -q "$tmp/big.qrels" \
     "$tmp/big2.run"
 awk 'BEGIN { OFS = "\t" } NR == 350000 { $5 = "x7" } 1' "$tmp/big.run" >"$tmp/big3.run"
-fails "an error in the second half names its line" 2 "big3.run:350000: score 'x7'" \
+fails "an error in a later piece names its line" 2 "big3.run:350000: score 'x7'" \
     "$tmp/big.qrels" "$tmp/big3.run"
 rm -f "$tmp"/big*
 
