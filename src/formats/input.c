@@ -364,10 +364,10 @@ fields_short_wide(formats_input *in, unsigned char *p, char **fields, size_t *le
                     : fields_short(in, p, ctl, blank, fields, lens, n, 1);
 }
 
-/* Whether this processor has what fields_short_wide needs (checked once per input). */
+/* Whether this processor has what fields_short_wide needs (checked once per input; the
+ * processor's features were read at start-up, before main). */
 static int fields_wide_ok(void)
 {
-    __builtin_cpu_init();
     return __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("popcnt") &&
            __builtin_cpu_supports("bmi");
 }
