@@ -205,7 +205,9 @@ static uint64_t run_boundary(const char *buf, size_t n, uint64_t near)
 
 size_t formats_run_cuts(const char *path, uint64_t size, size_t pieces, uint64_t *cuts)
 {
-    enum { WINDOW = 1 << 18 };
+    /* A window of 64 KiB holds the end of most topics (1,000 lines of 40 bytes); a longer
+     * topic is looked past with one of 1 MiB. */
+    enum { WINDOW = 1 << 16, WINDOW_LONG = 1 << 20 };
     cuts[0] = 0;
     size_t n = 0;
     util_error err = { 0, "" };
@@ -214,15 +216,20 @@ size_t formats_run_cuts(const char *path, uint64_t size, size_t pieces, uint64_t
     if (probe != NULL && formats_input_size(probe) == size)
         fp = fopen(path, "rb");
     formats_input_close(&probe);
-    char *buf = fp != NULL ? util_malloc(WINDOW) : NULL;
+    char *buf = fp != NULL ? util_malloc(WINDOW_LONG) : NULL;
     for (size_t k = 1; fp != NULL && k < pieces; k++) {
         uint64_t near = size / pieces * k;
         if (near < cuts[n])
             near = cuts[n];
-        size_t got = 0;
-        if (fseeko(fp, (off_t)near, SEEK_SET) == 0)
-            got = fread(buf, 1, WINDOW, fp);
-        uint64_t cut = run_boundary(buf, got, near);
+        uint64_t cut = 0;
+        for (size_t window = WINDOW; cut == 0 && window <= WINDOW_LONG; window *= 16) {
+            size_t got = 0;
+            if (fseeko(fp, (off_t)near, SEEK_SET) == 0)
+                got = fread(buf, 1, window, fp);
+            cut = run_boundary(buf, got, near);
+            if (got < window)
+                break;   /* the end of the file */
+        }
         if (cut > cuts[n] && cut < size)
             cuts[++n] = cut;
     }

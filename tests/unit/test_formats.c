@@ -477,7 +477,7 @@ static void test_run_cuts(void **state)
     assert_non_null(text);
     long lines = 0;
     for (int t = 1; n < cap; t++) {
-        int docs = t == 7 ? 20000 : 50 + t % 300;   /* one topic longer than a search */
+        int docs = t == 7 ? 50000 : 50 + t % 300;   /* one topic longer than a search */
         for (int d = 1; d <= docs && n < cap; d++, lines++)
             n += (size_t)snprintf(text + n, 256, "q%d Q0 D%07d %d %d.5 cut\n", t, d, d, docs - d);
         if (t % 5 == 0)
