@@ -44,8 +44,10 @@ static uint32_t reader_topic(run_reader *r, const char *qid, size_t len, int *cr
 /* Fails on the first docno seen twice in the topic. */
 static int reader_dedup(run_reader *r, const run_topic *t, util_error *err)
 {
+    /* 8 entries a document (few collisions) up to topics of 64 Ki documents, whose table
+     * then takes 2 MiB; 2 a document beyond, so that a huge topic's is not 16 times it. */
     size_t cap = 16;
-    while (cap < t->n * 8)
+    while (cap < t->n * (t->n <= 65536 ? 8 : 2))
         cap *= 2;
     if (cap > r->dedup_cap) {
         free(r->dedup);
@@ -177,8 +179,9 @@ static const char *line_qid(const char *s, const char *e, size_t *len)
     return *len == 0 || *q == '#' ? NULL : q;
 }
 
-/* The offset of the first line at or after about near (within buf[0, n), read from near)
- * whose topic id differs from the one of the ordinary result line before it; 0 if none. */
+/* The offset of the first result line at or after about near (within buf[0, n), read from
+ * near) whose topic id differs from the one of the result line before it, comment and blank
+ * lines between them aside (they stay with the topic before); 0 if none. */
 static uint64_t run_boundary(const char *buf, size_t n, uint64_t near)
 {
     const char *end = buf + n, *p = memchr(buf, '\n', n);
@@ -190,9 +193,7 @@ static uint64_t run_boundary(const char *buf, size_t n, uint64_t near)
             break;
         size_t len;
         const char *q = line_qid(s, nl, &len);
-        if (q == NULL) {
-            prev = NULL;   /* only between two result lines */
-        } else {
+        if (q != NULL) {
             if (prev != NULL && !same_name(prev, prev_len, q, len))
                 return near + (uint64_t)(s - buf);
             prev = q;
