@@ -69,6 +69,7 @@ struct eval_judge {
     pthread_t workers[EVAL_WORKERS];
     int nworkers;
     int seen_twice;           /* a topic handed over twice (the parts of a run overlap) */
+    util_map unjudged;        /* the topics of a run read in pieces that the qrels lack */
     /* the run last scored (eval_file) */
     formats_run_info info;
     const char **qids;
@@ -407,6 +408,7 @@ static void eval_reset(eval_ctx *c)
 {
     memset(c->done, 0, c->ntopics);
     c->seen_twice = 0;
+    util_map_clear(&c->unjudged);
 }
 
 /* A run file at least this large is read in pieces on two threads at once, when it can be
@@ -441,11 +443,25 @@ static int eval_part_topic_cb(void *vp, formats_run_topic *rt, util_error *err)
     eval_part *p = vp;
     eval_ctx *c = p->c;
     const formats_qrels_topic *qt = formats_qrels_find(c->qrels, rt->qid);
-    if (qt == NULL)
-        return 0; /* trec_eval ignores topics that have no judgments */
+    int rc = 0;
+    if (qt == NULL) {
+        /* trec_eval ignores topics that have no judgments; but one in two pieces must make
+         * the run be read again whole, as any run whose topics are interleaved, so that
+         * its lines are checked together (a docno twice) whatever the file's size. */
+        int added;
+        pthread_mutex_lock(&c->lock);
+        util_map_add(&c->unjudged, rt->qid, strlen(rt->qid), &added);
+        if (!added) {
+            c->seen_twice = 1;
+            rc = util_error_set(err, UTIL_EXIT_INPUT, NULL, 0, "topic '%s' in two pieces",
+                                rt->qid);
+        }
+        pthread_mutex_unlock(&c->lock);
+        return rc;
+    }
     size_t ti = (size_t)(qt - c->qrels->topics);
     pthread_mutex_lock(&c->lock);
-    int rc = eval_topic_claim(c, ti, rt->qid, err);
+    rc = eval_topic_claim(c, ti, rt->qid, err);
     pthread_mutex_unlock(&c->lock);
     if (rc != 0)
         return -1;
@@ -767,6 +783,7 @@ void eval_free(eval_judge **ep)
     free(c->qids);
     free(c->summary);
     formats_run_info_free(&c->info);
+    util_map_free(&c->unjudged);
     pthread_mutex_destroy(&c->lock);
     pthread_cond_destroy(&c->filled);
     pthread_cond_destroy(&c->freed);

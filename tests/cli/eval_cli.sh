@@ -114,6 +114,12 @@ awk '$1 == "t3" && $4 > 500' "$tmp/big.run" >>"$tmp/big2.run"
 "$TRECJUDGE" eval -q "$tmp/big.qrels" - <"$tmp/big2.run" >"$tmp/big2.whole" 2>&1
 same_output "a large run with a topic in two pieces" "$tmp/big2.whole" -q "$tmp/big.qrels" \
     "$tmp/big2.run"
+# A topic the qrels lack, in the first piece and the last, with one docno twice: refused as
+# when the run is read whole, though eval ignores the topic otherwise.
+{ printf 'zz\tQ0\tDUP\t1\t2.0\tbig\n'; cat "$tmp/big.run"; printf 'zz\tQ0\tDUP\t2\t1.0\tbig\n'; } \
+    >"$tmp/big4.run"
+fails "a topic outside the qrels in two pieces, a docno twice" 2 \
+    "document 'DUP' retrieved twice for topic 'zz'" "$tmp/big.qrels" "$tmp/big4.run"
 awk 'BEGIN { OFS = "\t" } NR == 350000 { $5 = "x7" } 1' "$tmp/big.run" >"$tmp/big3.run"
 fails "an error in a later piece names its line" 2 "big3.run:350000: score 'x7'" \
     "$tmp/big.qrels" "$tmp/big3.run"
