@@ -318,9 +318,9 @@ int formats_run_read_range(const char *path, enum formats_run_mode mode, uint64_
 /* Where a run file of size bytes may be cut into about `pieces` pieces, read apart: cuts[0]
  * is 0, then come the offsets of result lines at or after about each k/pieces of the file
  * whose topic id differs from the one of the result line before them (comment and blank
- * lines between the two aside), where there is one close by, then size. Returns the number of pieces n (cuts[0..n] set; cuts
- * must hold pieces + 1); 1 when the file cannot be cut, as a file that is not a plain
- * regular file of that size. */
+ * lines between the two aside), where there is one close by, then size. Returns the number
+ * of pieces n (cuts[0..n] set; cuts must hold pieces + 1); 1 when the file cannot be cut,
+ * as a file that is not a plain regular file of that size. */
 size_t formats_run_cuts(const char *path, uint64_t size, size_t pieces, uint64_t *cuts);
 void formats_run_info_free(formats_run_info *info);
 
