@@ -10,6 +10,9 @@ sock="tj-test-$$-0"
 tmx() { tmux -L "$sock" -f /dev/null "$@"; }
 # every start has a server of its own, so that a server still exiting is never reused
 tj_at_exit 'for i in $(seq 0 "$n_start"); do tmux -L "tj-test-$$-$i" kill-server 2>/dev/null; done'
+# and no screen of this test outlives it (one hung up while a sanitizer's leak check ran at
+# its exit was seen spinning for good, reparented to init)
+tj_at_exit 'pkill -KILL -f -- "assess -d $tmp/" 2>/dev/null'
 screen() { tmx capture-pane -p -t tj; }
 
 # Waits until the screen shows a text (grep -F), up to 10 s; 0 when it did.
@@ -41,8 +44,15 @@ exit_status() {
 
 # Starts the screen in a detached session of the given size.
 start() {
+    if [ -z "${keep:-}" ]; then
+        # the screen before, when it was told to quit, ends before its terminal goes (up
+        # to 2 s): a hangup during the exit of a sanitizer build can leave it spinning
+        if [ "$n_start" -gt 0 ]; then
+            for _ in $(seq 1 20); do [ -s "$tmp/exit" ] && break; sleep 0.1; done
+        fi
+        tmx kill-server 2>/dev/null
+    fi
     rm -f "$tmp/exit"
-    [ -n "${keep:-}" ] || tmx kill-server 2>/dev/null
     n_start=$((n_start + 1))
     sock="tj-test-$$-$n_start"
     tmx new-session -d -s tj -x "$1" -y "$2" \
