@@ -117,17 +117,6 @@ static void reader_free(run_reader *r)
     util_arena_free(&r->scratch);
 }
 
-/* Whether two names are the same; topic ids are short, and compared on every line. */
-static inline int same_name(const char *a, size_t alen, const char *b, size_t blen)
-{
-    if (alen != blen)
-        return 0;
-    for (size_t i = 0; i < alen; i++)
-        if (a[i] != b[i])
-            return 0;
-    return 1;
-}
-
 /* A CR followed by more text on the same line: a file with old Mac line ends (or mixed
  * ones), where the fields after the sixth, ignored as trec_eval does, would silently hide
  * whole results. A CR before the LF (CRLF) is taken off by the input already. */
@@ -194,7 +183,7 @@ static uint64_t run_boundary(const char *buf, size_t n, uint64_t near)
         size_t len;
         const char *q = line_qid(s, nl, &len);
         if (q != NULL) {
-            if (prev != NULL && !same_name(prev, prev_len, q, len))
+            if (prev != NULL && (prev_len != len || memcmp(prev, q, len) != 0))
                 return near + (uint64_t)(s - buf);
             prev = q;
             prev_len = len;
