@@ -133,18 +133,20 @@ static void eval_slot_rank(eval_ctx *c, eval_slot *sl)
     sl->to_rank = 0;
 }
 
-/* A row for the strings metrics_set_compute gives (nvalues, made once per thread): the
- * measures write it whole, mostly nulls, and eval_strings_keep takes the strings from it. */
-static char **eval_strings_row(const eval_ctx *c, char ***spare)
+/* Computes topic ti's values from t (as a topic the run lacks, when missing). The measures
+ * write a whole row of strings, mostly nulls: *spare (nvalues, made once per thread) takes
+ * it, and only the strings are moved from it into the topic's own. */
+static void eval_compute(eval_ctx *c, size_t ti, const metrics_topic *t, int missing,
+                         char ***spare)
 {
     if (*spare == NULL)
         *spare = util_calloc(c->nvalues ? c->nvalues : 1, sizeof **spare);
-    return *spare;
-}
-
-/* Moves topic ti's strings from the row they were computed in into the topic's own. */
-static void eval_strings_keep(eval_ctx *c, size_t ti, char **row)
-{
+    char **row = *spare;
+    double *values = c->values + ti * c->nvalues;
+    if (missing)
+        metrics_set_compute_missing(c->set, c->params, t, values, row);
+    else
+        metrics_set_compute(c->set, c->params, t, values, row);
     for (size_t k = 0; k < c->nstrings; k++) {
         char **dst = &c->strings[ti * c->nstrings + k];
         free(*dst);
@@ -158,9 +160,7 @@ static void eval_slot_measure(eval_ctx *c, eval_slot *sl)
 {
     if (sl->to_rank)
         eval_slot_rank(c, sl);
-    char **srow = eval_strings_row(c, &sl->spare);
-    metrics_set_compute(c->set, c->params, &sl->t, c->values + sl->topic * c->nvalues, srow);
-    eval_strings_keep(c, sl->topic, srow);
+    eval_compute(c, sl->topic, &sl->t, 0, &sl->spare);
 }
 
 static void *eval_worker(void *vctx)
@@ -271,18 +271,29 @@ static void eval_rank_groups(eval_ctx *c, const eval_topic *et, const formats_ru
     sl->t.groups = sl->groups;
 }
 
-/* Marks qrels topic ti as read; returns -1 with err set when it was read already (which
- * happens only when two pieces of a run read at once share a topic: the run is then read
- * again whole, and two slots of one topic must not be measured at once). The caller holds
- * the lock. */
-static int eval_topic_claim(eval_ctx *c, size_t ti, const char *qid, util_error *err)
+/* Marks the run's topic qid (qrels topic qt, or NULL when the qrels lack it) as read;
+ * returns -1 with err set when it was read already, which happens only when two pieces of
+ * a run read at once share a topic. The run is then read again whole, where its lines are
+ * checked together (a docno twice, even in a topic eval ignores, whatever the file's size),
+ * and two slots of one topic are never measured at once. The caller holds the lock. */
+static int eval_topic_claim(eval_ctx *c, const formats_qrels_topic *qt, const char *qid,
+                            util_error *err)
 {
-    if (c->done[ti]) {
-        c->seen_twice = 1;
-        return util_error_set(err, UTIL_EXIT_INPUT, NULL, 0, "topic '%s' in two pieces", qid);
+    int again;
+    if (qt == NULL) {
+        int added;
+        util_map_add(&c->unjudged, qid, strlen(qid), &added);
+        again = !added;
+    } else {
+        size_t ti = (size_t)(qt - c->qrels->topics);
+        again = c->done[ti];
+        c->done[ti] = 1;
     }
-    c->done[ti] = 1;
-    return 0;
+    if (!again)
+        return 0;
+    c->seen_twice = 1;
+    util_error_set(err, UTIL_EXIT_INPUT, NULL, 0, "topic '%s' in two pieces", qid);
+    return -1;
 }
 
 /* Puts the reader's topic rt (qrels topic ti) into slot sl, ready to be measured. */
@@ -335,9 +346,9 @@ static int eval_topic_cb(void *vctx, formats_run_topic *rt, util_error *err)
     if (qt == NULL)
         return 0; /* trec_eval ignores topics that have no judgments */
     size_t ti = (size_t)(qt - c->qrels->topics);
-    /* Take a free slot (the parts of a run read in parallel take turns). */
+    /* Take a free slot. */
     pthread_mutex_lock(&c->lock);
-    if (eval_topic_claim(c, ti, rt->qid, err) != 0) {
+    if (eval_topic_claim(c, qt, rt->qid, err) != 0) {
         pthread_mutex_unlock(&c->lock);
         return -1;
     }
@@ -380,9 +391,7 @@ static int eval_prefs_topic(eval_ctx *c, size_t ti, const formats_run_doc *docs,
     metrics_topic t;
     memset(&t, 0, sizeof t);
     t.prefs = &counts;
-    char **srow = eval_strings_row(c, &c->spare);
-    metrics_set_compute(c->set, c->params, &t, c->values + ti * c->nvalues, srow);
-    eval_strings_keep(c, ti, srow);
+    eval_compute(c, ti, &t, 0, &c->spare);
     metrics_prefs_free(&counts);
     c->done[ti] = 1;
     return 0;
@@ -443,28 +452,12 @@ static int eval_part_topic_cb(void *vp, formats_run_topic *rt, util_error *err)
     eval_part *p = vp;
     eval_ctx *c = p->c;
     const formats_qrels_topic *qt = formats_qrels_find(c->qrels, rt->qid);
-    int rc = 0;
-    if (qt == NULL) {
-        /* trec_eval ignores topics that have no judgments; but one in two pieces must make
-         * the run be read again whole, as any run whose topics are interleaved, so that
-         * its lines are checked together (a docno twice) whatever the file's size. */
-        int added;
-        pthread_mutex_lock(&c->lock);
-        util_map_add(&c->unjudged, rt->qid, strlen(rt->qid), &added);
-        if (!added) {
-            c->seen_twice = 1;
-            rc = util_error_set(err, UTIL_EXIT_INPUT, NULL, 0, "topic '%s' in two pieces",
-                                rt->qid);
-        }
-        pthread_mutex_unlock(&c->lock);
-        return rc;
-    }
-    size_t ti = (size_t)(qt - c->qrels->topics);
     pthread_mutex_lock(&c->lock);
-    rc = eval_topic_claim(c, ti, rt->qid, err);
+    int rc = eval_topic_claim(c, qt, rt->qid, err);
     pthread_mutex_unlock(&c->lock);
-    if (rc != 0)
-        return -1;
+    if (rc != 0 || qt == NULL)
+        return rc; /* trec_eval ignores topics that have no judgments */
+    size_t ti = (size_t)(qt - c->qrels->topics);
     eval_slot_fill(c, &p->slot, ti, qt, rt);
     eval_slot_measure(c, &p->slot);
     /* The next topic's judgments, read long before, come into the cache while its lines
@@ -629,10 +622,7 @@ int eval_file(eval_judge *c, const char *path, report_run *out, util_error *err)
                 return -1;
             continue;
         }
-        char **srow = eval_strings_row(c, &c->spare);
-        metrics_set_compute_missing(c->set, c->params, &c->topics[i].base,
-                                    c->values + i * c->nvalues, srow);
-        eval_strings_keep(c, i, srow);
+        eval_compute(c, i, &c->topics[i].base, 1, &c->spare);
     }
     if (c->zscores != NULL)
         eval_zscores(c);
